@@ -1,0 +1,133 @@
+import yargs, { type Argv, type Options } from 'yargs';
+import { formatIds } from '../formats/registry.js';
+import { commands } from '../transforms/registry.js';
+import type { CommandSpec } from '../transforms/spec.js';
+import { TxpipeError } from '../stream/errors.js';
+import { EXIT } from './exit-codes.js';
+import { runCommand, type CommonArgs } from './run-command.js';
+
+/** Options every command takes. */
+export const globalOptions: Readonly<Record<string, Options>> = {
+  output: { alias: 'o', type: 'string', describe: 'Write to FILE instead of standard output' },
+  'reject-file': {
+    type: 'string',
+    describe: 'Keep every line that was not written, verbatim, in FILE',
+  },
+  strict: {
+    type: 'boolean',
+    default: false,
+    describe: `Exit ${EXIT.rejected} when any line was not written`,
+  },
+  'on-invalid': {
+    choices: ['skip', 'pass', 'error'],
+    default: 'skip',
+    describe: 'A line that is not JSON: report and drop it, write it as it is, or fail',
+  },
+  'max-line-bytes': {
+    type: 'number',
+    describe: 'Longest line held in memory; a longer one is reported',
+  },
+  framing: {
+    choices: ['auto', 'jsonl', 'array', 'concatenated'],
+    default: 'auto',
+    describe: 'How values are laid out in the input (auto sniffs the first bytes)',
+  },
+  quiet: {
+    alias: 'q',
+    type: 'boolean',
+    default: false,
+    describe: 'No summary of rejected lines on stderr',
+  },
+};
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+function commandOptions(spec: CommandSpec): Record<string, Options> {
+  const out: Record<string, Options> = {};
+  for (const [name, o] of Object.entries(spec.options)) {
+    out[kebab(name)] = {
+      type: o.type,
+      describe: o.describe,
+      ...(o.default !== undefined ? { default: o.default } : {}),
+      ...(o.choices ? { choices: [...o.choices] } : {}),
+      ...(o.alias ? { alias: o.alias } : {}),
+    };
+  }
+  return out;
+}
+
+/** Builds the yargs parser from the command registry. `exit` receives the final code. */
+export function buildCli(
+  argv: readonly string[],
+  io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; exit: (code: number) => void },
+): Argv {
+  let cli = yargs([...argv])
+    .scriptName('txpipe')
+    .usage(
+      '$0 <command> [options] [files...]\n\nStreams for AI-agent transcripts. Formats: ' +
+        formatIds.join(', '),
+    )
+    .options(globalOptions)
+    .strict()
+    .demandCommand(1, 'Name a command; see txpipe --help')
+    .recommendCommands()
+    .epilogue(
+      `Files are read in order; a directory means every .jsonl/.ndjson file below it; - or nothing is standard input; gzip is detected. Exit codes: ${EXIT.ok} ok, ${EXIT.failure} failure, ${EXIT.usage} usage, ${EXIT.rejected} lines rejected with --strict.`,
+    )
+    .fail((msg, err) => {
+      io.stderr.write(`txpipe: ${msg ?? err?.message}\nRun txpipe --help for usage.\n`);
+      io.exit(EXIT.usage);
+    })
+    .help()
+    .alias('h', 'help')
+    .version()
+    .wrap(Math.min(100, process.stdout.columns ?? 100));
+  for (const spec of commands) {
+    cli = cli.command(
+      `${spec.name} [files..]`,
+      spec.summary,
+      (y) =>
+        y
+          .options(commandOptions(spec))
+          .positional('files', { type: 'string', array: true, default: [] }),
+      async (args) => {
+        let code: number;
+        try {
+          code = await runCommand(
+            spec,
+            args as unknown as CommonArgs & Record<string, unknown>,
+            io,
+          );
+        } catch (err) {
+          const usage = err instanceof TxpipeError && err.code === 'ERR_TXPIPE_BAD_OPTION';
+          io.stderr.write(`txpipe: ${(err as Error).message}\n`);
+          code = usage ? EXIT.usage : EXIT.failure;
+        }
+        io.exit(code);
+      },
+    );
+  }
+  return cli;
+}
+
+/** Runs the CLI with process arguments; the process exits with the command's code. */
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const exit = (code: number): void => {
+    // Let stdout drain before leaving, so a piped reader gets every byte.
+    if (process.stdout.writableLength === 0) process.exit(code);
+    else
+      process.stdout
+        .once('drain', () => process.exit(code))
+        .once('error', () => process.exit(code));
+  };
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(EXIT.ok);
+  });
+  await buildCli(argv, {
+    stderr: process.stderr,
+    stdoutIsTTY: process.stdout.isTTY === true,
+    exit,
+  }).parseAsync();
+}

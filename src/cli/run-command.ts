@@ -1,0 +1,106 @@
+import { PassThrough, type Readable, type Transform, type Writable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
+import { TxpipeError } from '../stream/errors.js';
+import { inputError, openInput } from '../stream/input.js';
+import type { Framing } from '../stream/framing.js';
+import type { OnInvalid } from '../stream/parse.js';
+import { readRecords } from '../stream/read-records.js';
+import { REJECT_EVENT } from '../stream/rejection.js';
+import { stringify } from '../stream/stringify.js';
+import type { CommandSpec } from '../transforms/spec.js';
+import { EXIT } from './exit-codes.js';
+import { expandInputs } from './inputs.js';
+import { isBrokenPipe, openOutput } from './output.js';
+import { Reporter } from './reporter.js';
+
+/** The options every command has (see `globalOptions` in main.ts). */
+export interface CommonArgs {
+  readonly files: readonly string[];
+  readonly output?: string;
+  readonly rejectFile?: string;
+  readonly strict: boolean;
+  readonly onInvalid: OnInvalid;
+  readonly maxLineBytes?: number;
+  readonly framing: Framing | 'auto';
+  readonly quiet: boolean;
+}
+
+/** Feeds every input's records, one input after another, into `into`; ends it after the last. */
+async function feed(
+  inputs: readonly string[],
+  args: CommonArgs,
+  into: PassThrough,
+  reporter: Reporter,
+): Promise<void> {
+  for (const source of inputs) {
+    const recs: Readable = readRecords(openInput(source), {
+      source,
+      framing: args.framing,
+      onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
+      maxLineBytes: args.maxLineBytes,
+    });
+    recs.on(REJECT_EVENT, reporter.add);
+    recs.pipe(into, { end: false });
+    await finished(recs);
+  }
+  into.end();
+}
+
+/**
+ * Runs one command over its inputs: read, the command's stages, write. Returns the exit code;
+ * the messages for people have been written to `stderr` by then.
+ */
+export async function runCommand(
+  spec: CommandSpec,
+  args: CommonArgs & Readonly<Record<string, unknown>>,
+  io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean },
+): Promise<number> {
+  const inputs = await expandInputs(args.files);
+  const stages: Transform[] = spec.stages(args, {
+    inputs,
+    stdoutIsTTY: io.stdoutIsTTY,
+    stderr: io.stderr,
+  });
+  const reporter = new Reporter(args.rejectFile, spec.rejectedText?.(args));
+  const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
+  for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
+  const records = new PassThrough({ objectMode: true });
+  const out = openOutput(args.output);
+  let code: number = EXIT.ok;
+  try {
+    await Promise.all([
+      feed(inputs, args, records, reporter).catch((err: unknown) => {
+        records.destroy(inputError(err, '-') as Error);
+        throw err;
+      }),
+      pipeline([records, ...stages, ...tail, out.stream] as unknown as [
+        Readable,
+        ...Transform[],
+        Writable,
+      ]),
+    ]);
+  } catch (err) {
+    if (isBrokenPipe(err) && out.stream === process.stdout) return EXIT.ok;
+    io.stderr.write(`txpipe: ${describeFailure(err, out.name)}\n`);
+    code = EXIT.failure;
+  }
+  try {
+    await reporter.close();
+  } catch (err) {
+    io.stderr.write(`txpipe: ${describeFailure(err, String(args.rejectFile))}\n`);
+    code = EXIT.failure;
+  }
+  if (!args.quiet) io.stderr.write(reporter.summary());
+  if (code === EXIT.ok && args.strict && reporter.count > 0) code = EXIT.rejected;
+  return code;
+}
+
+/** One line that says what failed and where. */
+function describeFailure(err: unknown, outputName: string): string {
+  if (err instanceof TxpipeError) return err.message;
+  const e = err as NodeJS.ErrnoException;
+  if (e?.syscall === 'write' || e?.syscall === 'open') {
+    return `cannot write ${outputName}: ${e.code === 'ENOSPC' ? 'no space left on device' : e.message}`;
+  }
+  return e?.message ?? String(err);
+}

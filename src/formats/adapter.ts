@@ -1,0 +1,53 @@
+import type { Event } from '../events/event.js';
+import type { Rec } from '../stream/rec.js';
+
+/** Options every decoder takes; adapters may accept more. */
+export interface DecodeOptions {
+  readonly [option: string]: unknown;
+}
+
+/** Options every encoder takes; adapters may accept more. */
+export interface EncodeOptions {
+  readonly [option: string]: unknown;
+}
+
+/** Native records to canonical events. Stateful: one decoder reads one input stream. */
+export interface Decoder {
+  /** Events for one native record (none is fine: state may be held until later records). */
+  decode(rec: Rec): readonly Event[];
+  /** Events held until the end of input. */
+  end(): readonly Event[];
+}
+
+/** Canonical events to native records (JSON values, one output line each). */
+export interface Encoder {
+  encode(event: Event): readonly unknown[];
+  end(): readonly unknown[];
+}
+
+/**
+ * One format: one adapter file and one line in `registry.ts` (DESIGN §2). Everything the CLI,
+ * `--help`, the docs and the conformance tests know about a format comes from here.
+ */
+export interface FormatAdapter {
+  /** The id users type (`--to flockdeck`). */
+  readonly id: string;
+  /** One line for `--help` and docs. */
+  readonly summary: string;
+  /** Where the format is defined (a spec in shared/specs, or a docs page). */
+  readonly reference: string;
+  /**
+   * Does this record belong to this format? Looks at one parsed value only, is cheap, and is
+   * exclusive: a record of another known format must not match.
+   */
+  detect(value: unknown): boolean;
+  /** Reading: native records to events, where the format can be read. */
+  decoder?(options?: DecodeOptions): Decoder;
+  /** Writing: events to native records, where the format can be written. */
+  encoder?(options?: EncodeOptions): Encoder;
+}
+
+/** A plain object, for detectors. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

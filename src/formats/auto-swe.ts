@@ -1,0 +1,19 @@
+import { isRecord, type FormatAdapter } from './adapter.js';
+
+const KINDS = new Set([
+  'http_call',
+  'harness_turn',
+  'harness_message',
+  'harness_session_file',
+  'marker',
+]);
+
+/** auto-swe transcript records: `kind` is one of the record kinds the spec lists. */
+export const autoSwe: FormatAdapter = {
+  id: 'auto-swe',
+  summary: 'auto-swe transcript records (http_call, harness_*, marker)',
+  reference: 'shared/specs/auto-swe-agent-transcripts.md',
+  detect(value) {
+    return isRecord(value) && typeof value.kind === 'string' && KINDS.has(value.kind);
+  },
+};

@@ -1,0 +1,35 @@
+import { isRecord, type FormatAdapter } from './adapter.js';
+
+/** Entry types only Claude Code writes, recognised even on lines with no id or timestamp. */
+const OWN_TYPES = new Set([
+  'summary',
+  'mode',
+  'permission-mode',
+  'ai-title',
+  'custom-title',
+  'last-prompt',
+]);
+
+/**
+ * Claude Code session files (`~/.claude/projects/<dir>/<id>.jsonl`). Every entry has a `type`;
+ * conversation entries carry `sessionId` (camelCase), `uuid` and a `timestamp`, `summary` entries a
+ * `leafUuid`, `file-history-snapshot` entries a `snapshot`. `claude -p` stream-json output has
+ * none of these (its id is `session_id`), which keeps the two apart.
+ */
+export const claudeCode: FormatAdapter = {
+  id: 'claude-code',
+  summary: 'Claude Code session files (~/.claude/projects/<dir>/<id>.jsonl), subagents included',
+  reference:
+    'shared/specs/flockdeck-recording-format.md (its reading rules); docs/formats/claude-code.md',
+  detect(value) {
+    if (!isRecord(value) || typeof value.type !== 'string') return false;
+    if ('session_id' in value) return false;
+    return (
+      typeof value.sessionId === 'string' ||
+      typeof value.timestamp === 'string' ||
+      typeof value.leafUuid === 'string' ||
+      OWN_TYPES.has(value.type) ||
+      (value.type === 'file-history-snapshot' && isRecord(value.snapshot))
+    );
+  },
+};

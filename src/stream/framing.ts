@@ -1,0 +1,55 @@
+/**
+ * How values are laid out in the input:
+ * - `jsonl`: one JSON value per line (the usual case);
+ * - `array`: the file is one JSON array whose elements are the records;
+ * - `concatenated`: JSON values one after another, pretty-printed over many lines (as AWF's
+ *   reader accepts).
+ */
+export type Framing = 'jsonl' | 'array' | 'concatenated';
+
+/** How many bytes {@link sniffFraming} wants to see. */
+export const SNIFF_BYTES = 64 * 1024;
+
+function firstNonSpace(head: Buffer): number {
+  for (let i = 0; i < head.length; i++) {
+    const c = head[i];
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return i;
+  }
+  return -1;
+}
+
+/**
+ * Decides the framing from the start of the input. JSON Lines unless the first line is not a whole
+ * JSON value but opens one (ends with `{`, `[` or `,`), which no JSON Lines record does: then an
+ * input starting with `[` is an array, and one starting with `{` is concatenated values. A first
+ * line longer than the head, or one that is simply malformed, stays JSON Lines, so a bad first
+ * line is reported like any other bad line.
+ */
+export function sniffFraming(head: Buffer): Framing {
+  const start = firstNonSpace(head);
+  if (start < 0) return 'jsonl';
+  const open = head[start];
+  if (open !== 0x5b && open !== 0x7b) return 'jsonl';
+  const nl = head.indexOf(0x0a, start);
+  const firstLine = head.toString('utf8', start, nl < 0 ? head.length : nl).trimEnd();
+  if (nl < 0 && head.length >= SNIFF_BYTES) return 'jsonl';
+  try {
+    const value: unknown = JSON.parse(firstLine);
+    // A whole array alone in the input is an array of records; one among more lines is a record.
+    if (
+      Array.isArray(value) &&
+      head
+        .subarray(nl < 0 ? head.length : nl)
+        .toString()
+        .trim() === ''
+    ) {
+      return 'array';
+    }
+    return 'jsonl';
+  } catch {
+    const last = firstLine[firstLine.length - 1];
+    if (last === '{' || last === '[' || last === ',')
+      return open === 0x5b ? 'array' : 'concatenated';
+    return 'jsonl';
+  }
+}

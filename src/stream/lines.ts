@@ -1,0 +1,138 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { TxpipeError, badOption } from './errors.js';
+import { emitReject } from './rejection.js';
+import { withDefaults } from './options.js';
+
+/** One input line. */
+export interface Line {
+  /** The line's text without `\n` or `\r\n`. */
+  readonly text: string;
+  /** 1-based line number within `source`. */
+  readonly line: number;
+  readonly source: string;
+  /** True for a last line that had no line break (it may have been cut off by a crash). */
+  readonly unterminated?: boolean;
+}
+
+export interface LinesOptions {
+  /** Name reported for these lines (a path, or `-`). */
+  readonly source?: string;
+  /**
+   * Upper bound on one line's bytes, which bounds memory. A longer line is not held: its bytes are
+   * dropped as they arrive and the line is reported (`line-too-long`) or, with
+   * `onLongLine: 'error'`, fails the stream.
+   */
+  readonly maxLineBytes?: number;
+  readonly onLongLine?: 'skip' | 'error';
+}
+
+export const linesDefaults: Readonly<Required<LinesOptions>> = {
+  source: '-',
+  maxLineBytes: 256 * 1024 * 1024,
+  onLongLine: 'skip',
+};
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Splits bytes into {@link Line}s. Linear in input size: each byte is searched for a line break
+ * once, and an unfinished line is kept as a list of chunks that is joined once, when it ends.
+ * Splitting on the byte 0x0A never cuts a UTF-8 character, so text is decoded per whole line.
+ */
+export function lines(options: LinesOptions = {}): Transform {
+  const opts = withDefaults(linesDefaults, options);
+  if (!(Number.isInteger(opts.maxLineBytes) && opts.maxLineBytes > 0)) {
+    badOption(`maxLineBytes must be a positive integer, got ${String(options.maxLineBytes)}`);
+  }
+  const { source, maxLineBytes, onLongLine } = opts;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let overflowBytes = 0; // > 0 while dropping the rest of a line that is too long
+  let lineNo = 0;
+  let first = true;
+
+  const decode = (buf: Buffer, start: number, end: number): string => {
+    let s = start;
+    if (first) {
+      first = false;
+      if (end - s >= 3 && buf[s] === 0xef && buf[s + 1] === 0xbb && buf[s + 2] === 0xbf) s += 3;
+    }
+    const e = end > s && buf[end - 1] === CR ? end - 1 : end;
+    return buf.toString('utf8', s, e);
+  };
+
+  const tooLong = (stage: Transform, bytes: number): Error | undefined => {
+    const message = `line is ${bytes} bytes, over maxLineBytes ${maxLineBytes}`;
+    if (onLongLine === 'error') {
+      return new TxpipeError('ERR_TXPIPE_LINE_TOO_LONG', message, { source, line: lineNo });
+    }
+    emitReject(stage, { source, line: lineNo, reason: 'line-too-long', message });
+    return undefined;
+  };
+
+  return new Transform({
+    readableObjectMode: true,
+    writableObjectMode: false,
+    transform(this: Transform, chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+      let start = 0;
+      let nl = chunk.indexOf(LF, 0);
+      while (nl !== -1) {
+        lineNo++;
+        if (overflowBytes > 0) {
+          const err = tooLong(this, overflowBytes + nl - start);
+          overflowBytes = 0;
+          if (err) return done(err);
+        } else if (pendingBytes + nl - start > maxLineBytes) {
+          const bytes = pendingBytes + nl - start;
+          pending = [];
+          pendingBytes = 0;
+          const err = tooLong(this, bytes);
+          if (err) return done(err);
+        } else if (pending.length > 0) {
+          pending.push(chunk.subarray(start, nl));
+          const joined = Buffer.concat(pending, pendingBytes + nl - start);
+          pending = [];
+          pendingBytes = 0;
+          this.push({ text: decode(joined, 0, joined.length), line: lineNo, source });
+        } else {
+          this.push({ text: decode(chunk, start, nl), line: lineNo, source });
+        }
+        start = nl + 1;
+        nl = chunk.indexOf(LF, start);
+      }
+      if (start < chunk.length) {
+        const rest = chunk.length - start;
+        if (overflowBytes > 0) overflowBytes += rest;
+        else if (pendingBytes + rest > maxLineBytes) {
+          overflowBytes = pendingBytes + rest;
+          pending = [];
+          pendingBytes = 0;
+        } else {
+          pending.push(chunk.subarray(start));
+          pendingBytes += rest;
+        }
+      }
+      done();
+    },
+    flush(this: Transform, done: TransformCallback) {
+      if (overflowBytes > 0) {
+        lineNo++;
+        const err = tooLong(this, overflowBytes);
+        return done(err);
+      }
+      if (pendingBytes > 0) {
+        lineNo++;
+        const joined = Buffer.concat(pending, pendingBytes);
+        pending = [];
+        this.push({
+          text: decode(joined, 0, joined.length),
+          line: lineNo,
+          source,
+          unterminated: true,
+        });
+      }
+      done();
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import StreamArray from 'stream-json/streamers/StreamArray.js';
+import StreamValues from 'stream-json/streamers/StreamValues.js';
+import { SNIFF_BYTES, sniffFraming, type Framing } from './framing.js';
+import { decompressed, inputError, peek } from './input.js';
+import { lines, type LinesOptions } from './lines.js';
+import { parse, type OnInvalid } from './parse.js';
+import type { Rec } from './rec.js';
+import { withDefaults } from './options.js';
+import { REJECT_EVENT } from './rejection.js';
+
+export interface ReadRecordsOptions {
+  /** Name reported for the records (a path or `-`). */
+  readonly source?: string;
+  /** `auto` sniffs the start of the input (see {@link sniffFraming}). */
+  readonly framing?: Framing | 'auto';
+  readonly onInvalid?: OnInvalid;
+  readonly maxLineBytes?: number;
+  readonly onLongLine?: LinesOptions['onLongLine'];
+}
+
+export const readRecordsDefaults: Readonly<
+  Required<Pick<ReadRecordsOptions, 'source' | 'framing' | 'onInvalid'>>
+> = {
+  source: '-',
+  framing: 'auto',
+  onInvalid: 'skip',
+};
+
+/** Records from a JSON array or concatenated values; `line` is the value's 1-based index. */
+function valuesToRecs(source: string): Transform {
+  return new Transform({
+    objectMode: true,
+    transform(
+      item: { key: number; value: unknown },
+      _enc: BufferEncoding,
+      done: TransformCallback,
+    ) {
+      done(null, {
+        raw: JSON.stringify(item.value),
+        value: item.value,
+        line: item.key + 1,
+        source,
+      });
+    },
+  });
+}
+
+/**
+ * Bytes in (a file, standard input, gzip or not), records out: the reading half of every txpipe
+ * pipeline. Framing is sniffed from the first bytes unless given. Rejections from the inner stages
+ * are re-emitted on the returned stream.
+ */
+export function readRecords(input: Readable, options: ReadRecordsOptions = {}): Readable {
+  const opts = withDefaults(readRecordsDefaults, options);
+  const out = new PassThrough({ objectMode: true });
+  const run = async (): Promise<void> => {
+    const bytes = await decompressed(input);
+    let framing = opts.framing;
+    let stream = bytes;
+    if (framing === 'auto') {
+      const peeked = await peek(bytes, SNIFF_BYTES);
+      framing = sniffFraming(peeked.head);
+      stream = peeked.stream;
+    }
+    const stages: Transform[] =
+      framing === 'jsonl'
+        ? [
+            lines({
+              source: opts.source,
+              maxLineBytes: opts.maxLineBytes,
+              onLongLine: opts.onLongLine,
+            }),
+            parse({ onInvalid: opts.onInvalid }),
+          ]
+        : [
+            framing === 'array'
+              ? (StreamArray.withParser() as unknown as Transform)
+              : (StreamValues.withParser({
+                  jsonStreaming: true,
+                } as object) as unknown as Transform),
+            valuesToRecs(opts.source),
+          ];
+    for (const stage of stages) stage.on(REJECT_EVENT, (r) => out.emit(REJECT_EVENT, r));
+    await pipeline([stream, ...stages, out] as unknown as [Readable, ...Transform[]]);
+  };
+  run().catch((err: unknown) => out.destroy(inputError(err, opts.source) as Error));
+  return out;
+}
+
+export type { Rec };

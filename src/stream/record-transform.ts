@@ -1,0 +1,65 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import type { Rec } from './rec.js';
+import { emitReject, type Rejection } from './rejection.js';
+
+/** What a stage's logic may do besides returning records. */
+export interface StageContext {
+  /** Sends a record downstream (for logic that emits several, or emits later). */
+  push(rec: Rec): void;
+  /** Reports a line the stage did not write. */
+  reject(rejection: Rejection): void;
+}
+
+/** A stage's logic: pure functions of records, with optional state kept by the caller. */
+export interface RecordLogic {
+  /**
+   * Called for every record. Return the record (the same object when unchanged), a replacement,
+   * several, or nothing (the logic pushed or holds it). A thrown error fails the stream with the
+   * record's place attached.
+   */
+  transform(rec: Rec, ctx: StageContext): Rec | readonly Rec[] | undefined | void;
+  /** Called at the end of input, to push held records. */
+  flush?(ctx: StageContext): void;
+}
+
+/**
+ * The one adapter from record logic to a native object-mode `Transform`: it owns the stream
+ * mechanics so the logic can stay a plain function (DESIGN §6.2). Errors thrown by the logic
+ * travel through the callback, never out of `_transform`.
+ */
+export function recordTransform(logic: RecordLogic | RecordLogic['transform']): Transform {
+  const { transform, flush } =
+    typeof logic === 'function' ? { transform: logic, flush: undefined } : logic;
+  const ctx: StageContext = {
+    push: (rec) => {
+      stage.push(rec);
+    },
+    reject: (rejection) => emitReject(stage, rejection),
+  };
+  const stage: Transform = new Transform({
+    objectMode: true,
+    transform(rec: Rec, _enc: BufferEncoding, done: TransformCallback) {
+      let out: Rec | readonly Rec[] | undefined | void;
+      try {
+        out = transform(rec, ctx);
+      } catch (err) {
+        return done(err as Error);
+      }
+      if (out === undefined) return done();
+      if (Array.isArray(out)) {
+        for (const r of out as readonly Rec[]) stage.push(r);
+        return done();
+      }
+      done(null, out);
+    },
+    flush(done: TransformCallback) {
+      try {
+        flush?.(ctx);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    },
+  });
+  return stage;
+}

@@ -1,0 +1,130 @@
+import type { Transform } from 'node:stream';
+import type { Decoder, Encoder, FormatAdapter } from '../formats/adapter.js';
+import { detectValue } from '../formats/detect.js';
+import { formatIds, getFormat } from '../formats/registry.js';
+import { TxpipeError, badOption } from '../stream/errors.js';
+import type { Rec } from '../stream/rec.js';
+import { recordTransform } from '../stream/record-transform.js';
+import type { Event } from '../events/event.js';
+import type { CommandSpec } from './spec.js';
+
+export interface ConvertOptions {
+  /** The target format id. */
+  readonly to: string;
+  /** The source format id; detected per input from its records when absent. */
+  readonly from?: string;
+  /** Options handed to the decoder and the encoder (adapter-specific). */
+  readonly decode?: Readonly<Record<string, unknown>>;
+  readonly encode?: Readonly<Record<string, unknown>>;
+}
+
+function readable(id: string): FormatAdapter {
+  const f = getFormat(id);
+  if (!f) badOption(`unknown format ${id}; known: ${formatIds.join(', ')}`);
+  if (!f.decoder) badOption(`format ${id} cannot be read yet`);
+  return f;
+}
+
+function writable(id: string): FormatAdapter {
+  const f = getFormat(id);
+  if (!f) badOption(`unknown format ${id}; known: ${formatIds.join(', ')}`);
+  if (!f.encoder) badOption(`format ${id} cannot be written`);
+  return f;
+}
+
+/**
+ * `convert`: native records -> canonical events (the source format's decoder) -> native records
+ * of the target (its encoder). One decoder per input source; one encoder for the whole output, so
+ * a writer that makes one record per session (run-record) sees every session. The source format
+ * is the one given, or else detected from the first record of each input that an adapter claims;
+ * records before that are held (at most `holdLimit`).
+ */
+export function convert(options: ConvertOptions): Transform {
+  const target = writable(options.to);
+  const fixed = options.from !== undefined ? readable(options.from) : undefined;
+  const encoder: Encoder = target.encoder!(options.encode ?? {});
+  let source: string | undefined;
+  let decoder: Decoder | undefined;
+  let waiting: Rec[] = [];
+  const holdLimit = 10_000;
+
+  const emit = (events: readonly Event[], out: Rec[], at: Rec): void => {
+    for (const ev of events) {
+      for (const value of encoder.encode(ev)) {
+        out.push({
+          raw: '',
+          value,
+          line: at.line,
+          source: at.source,
+          format: target.id,
+          changed: true,
+        });
+      }
+    }
+  };
+  const endSource = (out: Rec[], at: Rec): void => {
+    if (decoder) emit(decoder.end(), out, at);
+    decoder = undefined;
+    waiting = [];
+  };
+
+  return recordTransform({
+    transform(rec) {
+      const out: Rec[] = [];
+      if (rec.source !== source) {
+        if (source !== undefined) endSource(out, rec);
+        source = rec.source;
+      }
+      if (!decoder) {
+        const f = fixed ?? (rec.value !== undefined ? detectValue(rec.value) : undefined);
+        if (!f) {
+          if (waiting.length >= holdLimit) {
+            throw new TxpipeError(
+              'ERR_TXPIPE_FORMAT',
+              `no known format in the first ${holdLimit} records`,
+              {
+                source: rec.source,
+                line: rec.line,
+              },
+            );
+          }
+          waiting.push(rec);
+          return out;
+        }
+        decoder = readable(f.id).decoder!({ ...(options.decode ?? {}), source: rec.source });
+        const held = waiting;
+        waiting = [];
+        for (const r of held) emit(decoder.decode(r), out, r);
+      }
+      emit(decoder.decode(rec), out, rec);
+      return out;
+    },
+    flush(ctx) {
+      const out: Rec[] = [];
+      const last = { raw: '', line: 0, source: source ?? '-' };
+      endSource(out, last);
+      for (const value of encoder.end()) {
+        out.push({
+          raw: '',
+          value,
+          line: 0,
+          source: last.source,
+          format: target.id,
+          changed: true,
+        });
+      }
+      for (const r of out) ctx.push(r);
+    },
+  });
+}
+
+export const convertCommand: CommandSpec = {
+  name: 'convert',
+  summary: 'Convert between transcript formats through canonical events',
+  options: {
+    to: { type: 'string', describe: `Target format (${formatIds.join(', ')})`, default: 'txpipe' },
+    from: { type: 'string', describe: 'Source format; detected per input when not given' },
+  },
+  output: 'records',
+  stages: (args) => [convert({ to: args.to as string, from: args.from as string | undefined })],
+};

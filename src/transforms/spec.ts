@@ -1,0 +1,43 @@
+import type { Transform } from 'node:stream';
+
+/** One command-line option, in the subset of yargs' option shape txpipe uses. */
+export interface CliOption {
+  readonly type: 'string' | 'boolean' | 'number' | 'array';
+  readonly describe: string;
+  readonly default?: unknown;
+  readonly choices?: readonly string[];
+  readonly alias?: string;
+}
+
+/** What a command's stages may know about the run besides its own options. */
+export interface CommandContext {
+  /** The input paths after directories were expanded (`-` for standard input). */
+  readonly inputs: readonly string[];
+  /** Whether standard output is a terminal (tables and progress bars are for people). */
+  readonly stdoutIsTTY: boolean;
+  /** Where progress and reports for people go. */
+  readonly stderr: NodeJS.WritableStream;
+}
+
+/**
+ * A command: a name, its options and the stages that do its work. The CLI, `--help`, the docs
+ * and the tests iterate the registry of these, so a command is one file and one registry line.
+ */
+export interface CommandSpec {
+  readonly name: string;
+  readonly summary: string;
+  /** Options of this command, by their camelCase name (the CLI shows them kebab-cased). */
+  readonly options: Readonly<Record<string, CliOption>>;
+  /**
+   * `records`: the stages turn records into records, and the CLI writes them as JSON Lines.
+   * `text`: the last stage writes text (a report, a table) itself.
+   */
+  readonly output: 'records' | 'text';
+  /** The transforms, built from parsed arguments (camelCase keys). Validates, may throw. */
+  stages(args: Readonly<Record<string, unknown>>, ctx: CommandContext): Transform[];
+  /**
+   * How a rejected line's text is cleaned before it reaches `--reject-file` (redact uses this so
+   * a bad line never leaks what a good one would not). Identity when absent.
+   */
+  rejectedText?(args: Readonly<Record<string, unknown>>): (raw: string) => string;
+}
