@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (this file is in test/). */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The shared folder with specs and fixtures written by others: `TXPIPE_SHARED` if set, else
+ * `../shared` beside the checkout (as CI lays it out), else `/work/shared` (a worktree elsewhere).
+ */
+export const sharedDir: string = (() => {
+  const candidates = [process.env.TXPIPE_SHARED, join(repoRoot, '..', 'shared'), '/work/shared'];
+  for (const c of candidates) if (c && existsSync(join(c, 'fixtures'))) return c;
+  throw new Error('shared/ not found: set TXPIPE_SHARED to the folder with specs/ and fixtures/');
+})();
+
+/** A path inside shared/fixtures. */
+export function fixture(...parts: string[]): string {
+  return join(sharedDir, 'fixtures', ...parts);
+}
+
+/** A path inside shared/specs. */
+export function spec(...parts: string[]): string {
+  return join(sharedDir, 'specs', ...parts);
+}
+
+/** The built CLI. */
+export const bin = join(repoRoot, 'dist', 'bin', 'txpipe.js');
