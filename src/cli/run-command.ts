@@ -20,7 +20,7 @@ export interface CommonArgs {
   readonly rejectFile?: string;
   readonly strict: boolean;
   readonly onInvalid: OnInvalid;
-  readonly maxLineBytes?: number;
+  readonly maxInputLineBytes?: number;
   readonly framing: Framing | 'auto';
   readonly quiet: boolean;
 }
@@ -37,7 +37,7 @@ async function feed(
       source,
       framing: args.framing,
       onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
-      maxLineBytes: args.maxLineBytes,
+      maxLineBytes: args.maxInputLineBytes,
     });
     recs.on(REJECT_EVENT, reporter.add);
     recs.pipe(into, { end: false });
