@@ -23,9 +23,9 @@ export const globalOptions: Readonly<Record<string, Options>> = {
     default: 'skip',
     describe: 'A line that is not JSON: report and drop it, write it as it is, or fail',
   },
-  'max-line-bytes': {
+  'max-input-line-bytes': {
     type: 'number',
-    describe: 'Longest line held in memory; a longer one is reported',
+    describe: 'Longest input line held in memory (default 256 MiB); a longer one is reported',
   },
   framing: {
     choices: ['auto', 'jsonl', 'array', 'concatenated'],
