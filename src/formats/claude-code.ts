@@ -10,6 +10,8 @@ const OWN_TYPES = new Set([
   'last-prompt',
 ]);
 
+const ENTRY_TYPE = /^[a-z]+(-[a-z]+)*$/;
+
 /**
  * Claude Code session files (`~/.claude/projects/<dir>/<id>.jsonl`). Every entry has a `type`;
  * conversation entries carry `sessionId` (camelCase), `uuid` and a `timestamp`, `summary` entries a
@@ -24,6 +26,9 @@ export const claudeCode: FormatAdapter = {
   detect(value) {
     if (!isRecord(value) || typeof value.type !== 'string') return false;
     if ('session_id' in value) return false;
+    // Claude Code's entry types are lower-case words joined by hyphens; AWF ExchangeEvents also
+    // carry `type` and `timestamp`, but their types are dotted (`run.started`).
+    if (!ENTRY_TYPE.test(value.type)) return false;
     return (
       typeof value.sessionId === 'string' ||
       typeof value.timestamp === 'string' ||
