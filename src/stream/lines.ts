@@ -50,12 +50,11 @@ export function lines(options: LinesOptions = {}): Transform {
   let pendingBytes = 0;
   let overflowBytes = 0; // > 0 while dropping the rest of a line that is too long
   let lineNo = 0;
-  let first = true;
 
   const decode = (buf: Buffer, start: number, end: number): string => {
     let s = start;
-    if (first) {
-      first = false;
+    // A BOM is stripped from the input's first line only (not the first line that is kept).
+    if (lineNo === 1) {
       if (end - s >= 3 && buf[s] === 0xef && buf[s + 1] === 0xbb && buf[s + 2] === 0xbf) s += 3;
     }
     const e = end > s && buf[end - 1] === CR ? end - 1 : end;

@@ -31,11 +31,17 @@ const SJ = 'claude-stream-json';
 const expected: Record<string, { format: string; why: string }> = {
   'README.md': { format: 'unknown', why: 'documentation' },
   'awf/claude/input.jsonl': { format: SJ, why: 'Claude stream-json stdout that AWF reads' },
-  'awf/codex/input.jsonl': { format: 'unknown', why: 'Codex stdout (AWF input), not read by txpipe' },
+  'awf/codex/input.jsonl': {
+    format: 'unknown',
+    why: 'Codex stdout (AWF input), not read by txpipe',
+  },
   'awf/copilot/input.jsonl': { format: 'unknown', why: 'Copilot stdout (AWF input)' },
   'awf/gemini/input.jsonl': { format: 'unknown', why: 'Gemini stdout (AWF input)' },
   'awf/openaicompatible/input.jsonl': { format: 'unknown', why: 'OpenAI-compatible stdout' },
-  'awf/golden/claude.json': { format: 'unknown', why: 'AWF content-block array, not ExchangeEvents' },
+  'awf/golden/claude.json': {
+    format: 'unknown',
+    why: 'AWF content-block array, not ExchangeEvents',
+  },
   'awf/golden/codex.json': { format: 'unknown', why: 'AWF content-block array' },
   'awf/golden/copilot.json': { format: 'unknown', why: 'AWF content-block array' },
   'awf/golden/gemini.json': { format: 'unknown', why: 'AWF content-block array' },
@@ -60,7 +66,10 @@ const expected: Record<string, { format: string; why: string }> = {
   'rupu/transcript_events.json': { format: 'rupu', why: 'rupu v1 events as one JSON array' },
   'slow-powers/record-runs/README.txt': { format: 'unknown', why: 'documentation' },
   'slow-powers/record-runs/dispatch.json': { format: 'unknown', why: 'dispatch metadata' },
-  'slow-powers/record-runs/expected/run.json': { format: 'run-record', why: 'a Portable Run Record' },
+  'slow-powers/record-runs/expected/run.json': {
+    format: 'run-record',
+    why: 'a Portable Run Record',
+  },
   'slow-powers/record-runs/expected/timing.json': { format: 'unknown', why: 'expected timing' },
   'slow-powers/record-runs/subagents/agent-a.jsonl': { format: CC, why: 'a subagent transcript' },
   'slow-powers/record-runs/subagents/agent-a.meta.json': {
@@ -141,7 +150,12 @@ describe('format detection over every fixture', () => {
       encoding: 'utf8',
       env: { PATH: process.env.PATH ?? '', LANG: 'C' },
     });
-    const got = new Map(out.trimEnd().split('\n').map((l) => l.split('\t') as [string, string]));
+    const got = new Map(
+      out
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.split('\t') as [string, string]),
+    );
     for (const r of rows) expect(`${r.rel}: ${got.get(r.path)}`).toBe(`${r.rel}: ${r.format}`);
   });
 });
