@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import StreamArray from 'stream-json/streamers/StreamArray.js';
 import StreamValues from 'stream-json/streamers/StreamValues.js';
 import { SNIFF_BYTES, sniffFraming, type Framing } from './framing.js';
+import { TxpipeError } from './errors.js';
 import { decompressed, inputError, peek } from './input.js';
 import { lines, type LinesOptions } from './lines.js';
 import { parse, type OnInvalid } from './parse.js';
@@ -48,13 +49,32 @@ function valuesToRecs(source: string): Transform {
 }
 
 /**
+ * An error of reading, naming the source: I/O and gzip errors through {@link inputError}, and the
+ * parse error stream-json raises (a plain `Error`) for an array or concatenated values that are
+ * not JSON, which cannot be skipped line by line.
+ */
+function readError(err: unknown, source: string): Error {
+  const e = inputError(err, source) as Error;
+  if (e instanceof TxpipeError || typeof (e as NodeJS.ErrnoException).code === 'string') return e;
+  return new TxpipeError('ERR_TXPIPE_INVALID_JSON', `${source}: not valid JSON (${e.message})`, {
+    cause: err,
+  });
+}
+
+/**
  * Bytes in (a file, standard input, gzip or not), records out: the reading half of every txpipe
  * pipeline. Framing is sniffed from the first bytes unless given. Rejections from the inner stages
  * are re-emitted on the returned stream.
  */
 export function readRecords(input: Readable, options: ReadRecordsOptions = {}): Readable {
   const opts = withDefaults(readRecordsDefaults, options);
-  const out = new PassThrough({ objectMode: true });
+  // Errors reach `out` from the pipeline as well as from `run`; either way they name the source.
+  const out = new PassThrough({
+    objectMode: true,
+    destroy(err, done) {
+      done(err ? readError(err, opts.source) : null);
+    },
+  });
   const run = async (): Promise<void> => {
     const bytes = await decompressed(input);
     let framing = opts.framing;
@@ -85,7 +105,7 @@ export function readRecords(input: Readable, options: ReadRecordsOptions = {}): 
     for (const stage of stages) stage.on(REJECT_EVENT, (r) => out.emit(REJECT_EVENT, r));
     await pipeline([stream, ...stages, out] as unknown as [Readable, ...Transform[]]);
   };
-  run().catch((err: unknown) => out.destroy(inputError(err, opts.source) as Error));
+  run().catch((err: unknown) => out.destroy(err as Error));
   return out;
 }
 

@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { sniffFraming, SNIFF_BYTES } from '../../src/stream/framing.js';
+import { openInput } from '../../src/stream/input.js';
+import type { OnInvalid } from '../../src/stream/parse.js';
+import type { Rec } from '../../src/stream/rec.js';
+import { readRecords, type ReadRecordsOptions } from '../../src/stream/read-records.js';
+import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
+import { stringify } from '../../src/stream/stringify.js';
+import { CHUNK_SIZES, bytesOf, chunked, collect } from '../helpers.js';
+import { fixture } from '../shared.js';
+
+/** Reads and writes `input` the way `txpipe cat` does; gives the output and the rejections. */
+async function roundTrip(input: Readable, opts: ReadRecordsOptions & { write?: OnInvalid } = {}) {
+  const recs = readRecords(input, { source: 'in', onInvalid: 'pass', ...opts });
+  const out = stringify({ onInvalid: opts.write ?? 'skip' });
+  const rejected: Rejection[] = [];
+  recs.on(REJECT_EVENT, (r: Rejection) => rejected.push(r));
+  out.on(REJECT_EVENT, (r: Rejection) => rejected.push(r));
+  const sink = new PassThrough();
+  const text = bytesOf(sink);
+  await pipeline(recs, out, sink);
+  return { out: (await text).toString('utf8'), rejected };
+}
+
+const session = readFileSync(fixture('claude-code', 'marot-spotter', 'short.jsonl'));
+/** A real session with the hard cases spliced in: CRLF, BOM, blanks, bad lines, non-objects. */
+const messy = Buffer.concat([
+  Buffer.from('\uFEFF'),
+  session.subarray(0, session.indexOf(0x0a) + 1),
+  Buffer.from('\r\n   \n{"type":"some_future_type","é":"🦀"}\r\n1\n"s"\nnull\n[1,2]\nnot json\n'),
+  session.subarray(session.indexOf(0x0a) + 1),
+  Buffer.from('{"type":"user","cut":'),
+]);
+const sessionLines = session.toString('utf8').split('\n').filter(Boolean);
+const messyExpected =
+  [
+    sessionLines[0],
+    '{"type":"some_future_type","é":"🦀"}',
+    '1',
+    '"s"',
+    'null',
+    '[1,2]',
+    ...sessionLines.slice(1),
+  ].join('\n') + '\n';
+
+describe('readRecords + stringify (what cat does)', () => {
+  it.each(CHUNK_SIZES.map((n) => [n]))(
+    'gives the same bytes at every chunk size (%s), reporting the bad lines',
+    async (n) => {
+      const { out, rejected } = await roundTrip(chunked(messy, n));
+      expect(out).toBe(messyExpected);
+      expect(rejected.map((r) => [r.line, r.reason, r.raw])).toEqual([
+        [9, 'malformed', 'not json'],
+        [9 + sessionLines.length, 'truncated', '{"type":"user","cut":'],
+      ]);
+    },
+  );
+
+  it.each(CHUNK_SIZES.map((n) => [n]))('reads gzip the same at chunk size %s', async (n) => {
+    const { out } = await roundTrip(chunked(gzipSync(messy), n));
+    expect(out).toBe(messyExpected);
+  });
+
+  it('passes malformed lines through with onInvalid pass', async () => {
+    const { out } = await roundTrip(chunked(Buffer.from('{"a":1}\nbad\n'), 3), { write: 'pass' });
+    expect(out).toBe('{"a":1}\nbad\n');
+  });
+
+  it('empty input and blank-only input give nothing, and report nothing', async () => {
+    for (const input of ['', '\n\n', '  \r\n']) {
+      expect(await roundTrip(chunked(Buffer.from(input), 1))).toEqual({ out: '', rejected: [] });
+    }
+  });
+
+  it('a real gzip file read from disk', async () => {
+    const recs = await collect<Rec>(readRecords(chunked(gzipSync(session), 64)));
+    expect(recs.map((r) => r.raw)).toEqual(sessionLines);
+  });
+
+  it('a corrupt gzip fails with an input error naming the source', async () => {
+    const bad = gzipSync(session).subarray(0, 200);
+    bad[100] ^= 0xff;
+    await expect(collect(readRecords(chunked(bad, 64), { source: 'x.jsonl.gz' }))).rejects.toThrow(
+      /^x\.jsonl\.gz: not valid gzip/,
+    );
+  });
+
+  it('a missing file fails naming it', async () => {
+    await expect(
+      collect(readRecords(openInput('/nonexistent/x.jsonl'), { source: '/nonexistent/x.jsonl' })),
+    ).rejects.toMatchObject({
+      code: 'ERR_TXPIPE_INPUT',
+      message: '/nonexistent/x.jsonl: no such file',
+    });
+  });
+
+  it("onInvalid 'error' fails at the line, naming it", async () => {
+    const input = chunked(Buffer.from('{"a":1}\nbad\n{"b":1}\n'), 2);
+    await expect(collect(readRecords(input, { source: 'f', onInvalid: 'error' }))).rejects.toThrow(
+      'f:2: line is not JSON',
+    );
+  });
+
+  it('maxLineBytes reports a long line and goes on', async () => {
+    const input = Buffer.from(`{"a":1}\n{"big":"${'x'.repeat(5000)}"}\n{"b":2}\n`);
+    const { out, rejected } = await roundTrip(chunked(input, 64), { maxLineBytes: 1000 });
+    expect(out).toBe('{"a":1}\n{"b":2}\n');
+    expect(rejected.map((r) => [r.line, r.reason, r.raw])).toEqual([
+      [2, 'line-too-long', undefined],
+    ]);
+  });
+});
+
+describe('framing beyond JSON Lines', () => {
+  const rupuArray = readFileSync(fixture('rupu', 'transcript_events.json'));
+  const rupuValues = JSON.parse(rupuArray.toString()) as unknown[];
+
+  it.each(CHUNK_SIZES.map((n) => [n]))(
+    'a JSON array file is one record per element (chunks of %s)',
+    async (n) => {
+      const recs = await collect<Rec>(readRecords(chunked(rupuArray, n), { source: 'a.json' }));
+      expect(recs.map((r) => r.value)).toEqual(rupuValues);
+      expect(recs.map((r) => r.line)).toEqual(rupuValues.map((_, i) => i + 1));
+      expect(recs.map((r) => r.raw)).toEqual(rupuValues.map((v) => JSON.stringify(v)));
+    },
+  );
+
+  /** AWF-style: pretty-printed values one after another (made from the rupu events). */
+  const pretty = Buffer.from(rupuValues.map((v) => JSON.stringify(v, null, 2)).join('\n'));
+
+  it.each(CHUNK_SIZES.map((n) => [n]))(
+    'pretty-printed concatenated values are one record each (chunks of %s)',
+    async (n) => {
+      const { out } = await roundTrip(chunked(pretty, n));
+      expect(out).toBe(rupuValues.map((v) => JSON.stringify(v) + '\n').join(''));
+    },
+  );
+
+  it('streams record by record: the first record comes out before the input ends', async () => {
+    for (const [open, sep] of [
+      ['[', ',\n'],
+      ['', '\n'],
+    ] as const) {
+      const src = new PassThrough();
+      const recs = readRecords(src, { source: 's' });
+      const first = new Promise<Rec>((resolve) => recs.once('data', resolve));
+      // A pretty first value, then more than the sniffing window, and the input still open.
+      src.write(open + JSON.stringify({ n: 0, pad: 'p' }, null, 2) + sep);
+      const filler = JSON.stringify({ n: 1, pad: 'x'.repeat(SNIFF_BYTES) }, null, 2) + sep;
+      src.write(filler);
+      expect(await first).toMatchObject({ value: { n: 0, pad: 'p' }, line: 1 });
+      src.destroy();
+      recs.destroy();
+    }
+  });
+
+  it('a corrupt pretty-printed file fails naming the source', async () => {
+    const bad = Buffer.from('{\n  "a": 1\n}\n{\n  "b": \n');
+    await expect(collect(readRecords(chunked(bad, 3), { source: 'p.json' }))).rejects.toThrow(
+      /^p\.json: /,
+    );
+  });
+
+  it.each([
+    ['', 'jsonl'],
+    ['\n\n', 'jsonl'],
+    ['{"a":1}\n{"b":2}\n', 'jsonl'],
+    ['[1,2]\n[3]\n', 'jsonl'],
+    ['[{"a":1},{"b":2}]', 'array'],
+    ['  [{"a":1}]\n', 'array'],
+    ['[\n  {"a": 1}\n]', 'array'],
+    ['{\n  "a": 1\n}\n{\n}', 'concatenated'],
+    ['{"a":\n1}', 'jsonl'],
+    ['{"a": [\n1]}', 'concatenated'],
+    ['not json\n', 'jsonl'],
+    ['1\n2\n', 'jsonl'],
+    ['{"cut": "no newline', 'jsonl'],
+  ])('sniffFraming(%j) is %s', (head, framing) => {
+    expect(sniffFraming(Buffer.from(head))).toBe(framing);
+  });
+
+  it('a first line longer than the sniffing window is JSON Lines', () => {
+    expect(sniffFraming(Buffer.from('{"a":"' + 'x'.repeat(SNIFF_BYTES)))).toBe('jsonl');
+  });
+
+  it('framing can be forced', async () => {
+    const recs = await collect<Rec>(
+      readRecords(chunked(Buffer.from('[1,2]\n'), 1), { framing: 'jsonl' }),
+    );
+    expect(recs.map((r) => r.value)).toEqual([[1, 2]]);
+  });
+});
