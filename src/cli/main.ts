@@ -26,6 +26,12 @@ export const globalOptions: Readonly<Record<string, Options>> = {
   'max-input-line-bytes': {
     type: 'number',
     describe: 'Longest input line held in memory (default 256 MiB); a longer one is reported',
+    coerce: (n: number) => {
+      if (!(Number.isInteger(n) && n > 0)) {
+        throw new Error(`--max-input-line-bytes must be a positive integer, got ${String(n)}`);
+      }
+      return n;
+    },
   },
   framing: {
     choices: ['auto', 'jsonl', 'array', 'concatenated'],
@@ -39,6 +45,20 @@ export const globalOptions: Readonly<Record<string, Options>> = {
     describe: 'No summary of rejected lines on stderr',
   },
 };
+
+/**
+ * yargs drops a bare `-` argument (it reads it as an empty group of short flags), so `-` is passed
+ * to yargs as this stand-in and turned back into `-` in the parsed arguments.
+ */
+const STDIO = '\u0000-';
+
+function restoreDash(args: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) {
+    out[k] = v === STDIO ? '-' : Array.isArray(v) ? v.map((x) => (x === STDIO ? '-' : x)) : v;
+  }
+  return out;
+}
 
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -63,7 +83,7 @@ export function buildCli(
   argv: readonly string[],
   io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; exit: (code: number) => void },
 ): Argv {
-  let cli = yargs([...argv])
+  let cli = yargs(argv.map((a) => (a === '-' ? STDIO : a)))
     .scriptName('txpipe')
     .usage(
       '$0 <command> [options] [files...]\n\nStreams for AI-agent transcripts. Formats: ' +
@@ -97,7 +117,7 @@ export function buildCli(
         try {
           code = await runCommand(
             spec,
-            args as unknown as CommonArgs & Record<string, unknown>,
+            restoreDash(args) as unknown as CommonArgs & Record<string, unknown>,
             io,
           );
         } catch (err) {

@@ -18,18 +18,23 @@ export class Reporter {
     private readonly clean: (raw: string) => string = (raw) => raw,
   ) {
     this.file = rejectFile ? createWriteStream(rejectFile) : undefined;
+    // An unwritable reject file fails the run at the end (see close), not the process at once.
+    this.file?.on('error', (err) => (this.error ??= err));
   }
+
+  private error: Error | undefined;
 
   readonly add = (r: Rejection): void => {
     this.count++;
     if (this.rejections.length < LISTED) this.rejections.push(r);
-    if (this.file && r.raw !== undefined) this.file.write(this.clean(r.raw) + '\n');
+    if (this.file && !this.error && r.raw !== undefined) this.file.write(this.clean(r.raw) + '\n');
   };
 
   /** Closes the reject file; resolves when it is on disk, rejects when it could not be written. */
   async close(): Promise<void> {
     const file = this.file;
     if (!file) return;
+    if (this.error) throw this.error;
     await new Promise<void>((resolve, reject) => {
       file.once('error', reject);
       file.end(resolve);

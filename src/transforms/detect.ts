@@ -1,6 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { detectValue, tally, winner } from '../formats/detect.js';
 import type { Rec } from '../stream/rec.js';
+import { badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import type { CommandSpec } from './spec.js';
 
@@ -9,9 +10,18 @@ export interface DetectOptions {
   readonly lines?: boolean;
   /** How many records of an input to look at for its format. */
   readonly sample?: number;
+  /**
+   * The inputs in the order they are read. An input that gives no record (an empty file) is then
+   * reported `unknown` in its place instead of being left out.
+   */
+  readonly inputs?: readonly string[];
 }
 
-export const detectDefaults: Readonly<Required<DetectOptions>> = { lines: false, sample: 200 };
+export const detectDefaults: Readonly<Required<DetectOptions>> = {
+  lines: false,
+  sample: 200,
+  inputs: [],
+};
 
 /**
  * `detect`: the format of each input (`<source>\t<format>`), decided by which adapter claims the
@@ -19,13 +29,24 @@ export const detectDefaults: Readonly<Required<DetectOptions>> = { lines: false,
  * adapter claims is `unknown`; a line that is not JSON is `invalid`.
  */
 export function detect(options: DetectOptions = {}): Transform {
-  const { lines, sample } = withDefaults(detectDefaults, options);
+  const { lines, sample, inputs } = withDefaults(detectDefaults, options);
+  if (!(Number.isInteger(sample) && sample > 0)) {
+    badOption(`sample must be a positive integer, got ${String(sample)}`);
+  }
   let current: string | undefined;
   let held: Rec[] = [];
+  let next = 0; // the first of `inputs` not reported yet
   const verdict = (stage: Transform): void => {
     if (current === undefined) return;
     stage.push(`${current}\t${winner(tally(held)) ?? 'unknown'}\n`);
     held = [];
+  };
+  /** Reports the inputs before `source` (all of them at the end) that gave no record. */
+  const silentUntil = (stage: Transform, source?: string): void => {
+    const at = source === undefined ? inputs.length : inputs.indexOf(source, next);
+    if (at < 0) return;
+    for (; next < at; next++) stage.push(`${inputs[next]}\tunknown\n`);
+    next = at + 1;
   };
   return new Transform({
     writableObjectMode: true,
@@ -37,6 +58,7 @@ export function detect(options: DetectOptions = {}): Transform {
       }
       if (rec.source !== current) {
         verdict(this);
+        silentUntil(this, rec.source);
         current = rec.source;
       }
       if (held.length < sample) held.push(rec);
@@ -44,6 +66,7 @@ export function detect(options: DetectOptions = {}): Transform {
     },
     flush(this: Transform, done: TransformCallback) {
       verdict(this);
+      if (!lines) silentUntil(this);
       done();
     },
   });
@@ -61,5 +84,7 @@ export const detectCommand: CommandSpec = {
     },
   },
   output: 'text',
-  stages: (args) => [detect({ lines: args.lines as boolean, sample: args.sample as number })],
+  stages: (args, ctx) => [
+    detect({ lines: args.lines as boolean, sample: args.sample as number, inputs: ctx.inputs }),
+  ],
 };
