@@ -83,7 +83,7 @@ describe('readRecords + stringify (what cat does)', () => {
 
   it('a corrupt gzip fails with an input error naming the source', async () => {
     const bad = gzipSync(session).subarray(0, 200);
-    bad[100] ^= 0xff;
+    bad[100] = bad[100]! ^ 0xff;
     await expect(collect(readRecords(chunked(bad, 64), { source: 'x.jsonl.gz' }))).rejects.toThrow(
       /^x\.jsonl\.gz: not valid gzip/,
     );
