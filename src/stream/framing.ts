@@ -53,3 +53,25 @@ export function sniffFraming(head: Buffer): Framing {
     return 'jsonl';
   }
 }
+
+/**
+ * True once `head` is enough for {@link sniffFraming} to give its final answer, so that reading
+ * need not wait for a whole sniffing window: a slow producer's first line must come out before
+ * its second is written. Settled when the input does not start with `{` or `[`, or once its first
+ * line is complete, except for a first line that is a whole array alone so far: whether it is an
+ * array of records or one record of JSON Lines depends on what follows.
+ */
+export function framingSettled(head: Buffer): boolean {
+  const start = firstNonSpace(head);
+  if (start < 0) return false;
+  if (head[start] !== 0x5b && head[start] !== 0x7b) return true;
+  const nl = head.indexOf(0x0a, start);
+  if (nl < 0) return false;
+  if (head[start] === 0x7b || firstNonSpace(head.subarray(nl)) >= 0) return true;
+  try {
+    JSON.parse(head.toString('utf8', start, nl));
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -7,12 +7,14 @@ import { TxpipeError } from './errors.js';
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
 /**
- * Reads at least `want` bytes from the front of a stream (fewer only at its end) and gives them
- * back with a stream of the whole input, the head included. Nothing is read twice.
+ * Reads at least `want` bytes from the front of a stream (fewer at its end, or as soon as
+ * `settled(head)` holds, which is asked after each chunk with a line break) and gives them back
+ * with a stream of the whole input, the head included. Nothing is read twice.
  */
 export async function peek(
   input: Readable,
   want: number,
+  settled?: (head: Buffer) => boolean,
 ): Promise<{ head: Buffer; stream: Readable }> {
   const it = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
   const chunks: Buffer[] = [];
@@ -27,6 +29,7 @@ export async function peek(
     const buf = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
     chunks.push(buf);
     got += buf.length;
+    if (settled && got < want && buf.includes(0x0a) && settled(Buffer.concat(chunks, got))) break;
   }
   const head = Buffer.concat(chunks, got);
   async function* all(): AsyncGenerator<Buffer> {

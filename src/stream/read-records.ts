@@ -2,7 +2,7 @@ import { PassThrough, Transform, type Readable, type TransformCallback } from 'n
 import { pipeline } from 'node:stream/promises';
 import StreamArray from 'stream-json/streamers/StreamArray.js';
 import StreamValues from 'stream-json/streamers/StreamValues.js';
-import { SNIFF_BYTES, sniffFraming, type Framing } from './framing.js';
+import { SNIFF_BYTES, framingSettled, sniffFraming, type Framing } from './framing.js';
 import { TxpipeError } from './errors.js';
 import { decompressed, inputError, peek } from './input.js';
 import { lines, type LinesOptions } from './lines.js';
@@ -80,7 +80,7 @@ export function readRecords(input: Readable, options: ReadRecordsOptions = {}): 
     let framing = opts.framing;
     let stream = bytes;
     if (framing === 'auto') {
-      const peeked = await peek(bytes, SNIFF_BYTES);
+      const peeked = await peek(bytes, SNIFF_BYTES, framingSettled);
       framing = sniffFraming(peeked.head);
       stream = peeked.stream;
     }

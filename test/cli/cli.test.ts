@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -201,6 +201,32 @@ describe('the whole CLI at every delivery size', () => {
       expect(r.stderr).toContain(`-:3: malformed`);
     },
   );
+});
+
+describe('a slow producer (a log shipper)', () => {
+  it('each line is written out before the next arrives', async () => {
+    const child = spawn(process.execPath, [bin, 'cat'], { env });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    const lines = shortLines.slice(0, 4);
+    for (const [i, line] of lines.entries()) {
+      const seen = new Promise<void>((resolve) => {
+        const check = (s: string) => {
+          out += s;
+          if (out.split('\n').length > i + 1) {
+            child.stdout.off('data', check);
+            resolve();
+          }
+        };
+        child.stdout.on('data', check);
+      });
+      child.stdin.write(line + '\n');
+      await seen;
+    }
+    child.stdin.end();
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(out).toBe(lines.map((l) => l + '\n').join(''));
+  });
 });
 
 describe('failures say what failed, in one line', () => {

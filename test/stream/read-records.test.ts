@@ -3,7 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { sniffFraming, SNIFF_BYTES } from '../../src/stream/framing.js';
+import { framingSettled, sniffFraming, SNIFF_BYTES } from '../../src/stream/framing.js';
 import { openInput } from '../../src/stream/input.js';
 import type { OnInvalid } from '../../src/stream/parse.js';
 import type { Rec } from '../../src/stream/rec.js';
@@ -158,6 +158,25 @@ describe('framing beyond JSON Lines', () => {
     }
   });
 
+  it.each([
+    ['{"type":"user","n":1}\n', 'a JSON Lines record'],
+    ['\n\n  {"n":1}\r\n', 'a record after blank lines'],
+    ['[1,2]\n[3]\n', 'two array records'],
+    ['not json\n', 'a malformed line'],
+  ])(
+    'a slow producer: %j comes out before more input arrives (%s)',
+    { timeout: 10_000 },
+    async (first) => {
+      const src = new PassThrough();
+      const recs = readRecords(src, { source: 's', onInvalid: 'pass' });
+      const got = new Promise<Rec>((resolve) => recs.once('data', resolve));
+      src.write(first);
+      expect((await got).line).toBeGreaterThan(0);
+      src.end();
+      recs.resume();
+    },
+  );
+
   it('a corrupt pretty-printed file fails naming the source', async () => {
     const bad = Buffer.from('{\n  "a": 1\n}\n{\n  "b": \n');
     await expect(collect(readRecords(chunked(bad, 3), { source: 'p.json' }))).rejects.toThrow(
@@ -181,6 +200,23 @@ describe('framing beyond JSON Lines', () => {
     ['{"cut": "no newline', 'jsonl'],
   ])('sniffFraming(%j) is %s', (head, framing) => {
     expect(sniffFraming(Buffer.from(head))).toBe(framing);
+  });
+
+  it.each([
+    ['', false],
+    ['  \n', false],
+    ['{"a":1', false],
+    ['{"a":1}\n', true],
+    ['{\n', true],
+    ['x', true],
+    ['7\n', true],
+    ['[\n', true],
+    ['[1,2]\n', false],
+    ['[1,2]\n  \n', false],
+    ['[1,2]\n[3]', true],
+    ['[1,\n', true],
+  ])('framingSettled(%j) is %s', (head, settled) => {
+    expect(framingSettled(Buffer.from(head))).toBe(settled);
   });
 
   it('a first line longer than the sniffing window is JSON Lines', () => {
