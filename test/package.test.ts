@@ -56,6 +56,16 @@ describe('the package imported by its own name', () => {
     expect(r.stdout.trim()).toBe('txpipe');
   });
 
+  it('npx txpipe --help works in a checkout (the bin entry)', () => {
+    const r = spawnSync('npx', ['--no-install', 'txpipe', '--help'], {
+      cwd: repoRoot,
+      env: { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false' },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^txpipe <command> \[options\] \[files\.\.\.\]/);
+  });
+
   it('every value the barrel exports is defined', () => {
     for (const [name, value] of Object.entries(api)) expect(value, name).toBeDefined();
     expect(typeof api.lines).toBe('function');
