@@ -286,6 +286,18 @@ describe('failures say what failed, in one line', () => {
     expect(r.stderr).toMatch(new RegExp(`^txpipe: ${at('bad.jsonl.gz')}: not valid gzip .*\\n$`));
   });
 
+  it('a gzip file cut short: what came before is written, then exit 1 naming it; the run stops', () => {
+    const gz = gzipSync(shortText);
+    writeFileSync(at('cut.jsonl.gz'), gz.subarray(0, gz.length - 8));
+    const r = txpipe(['cat', short, at('cut.jsonl.gz'), short]);
+    expect(r.code).toBe(EXIT.failure);
+    expect(r.stdout.startsWith(shortText)).toBe(true);
+    expect(r.stdout.length).toBeLessThanOrEqual(2 * shortText.length); // the third file is not read
+    expect(r.stderr).toBe(
+      `txpipe: ${at('cut.jsonl.gz')}: not valid gzip (unexpected end of file)\n`,
+    );
+  });
+
   it('a --reject-file that cannot be written is named', () => {
     const r = txpipe(['cat', '--reject-file', at('no/such/rej'), at('messy.jsonl')]);
     expect(r.code).toBe(EXIT.failure);
