@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formats } from '../../src/formats/registry.js';
 import { detectValue, tally, winner } from '../../src/formats/detect.js';
 import { openInput } from '../../src/stream/input.js';
 import { readRecords } from '../../src/stream/read-records.js';
 import type { Rec } from '../../src/stream/rec.js';
 import { collect } from '../helpers.js';
+import { ensureBuilt } from '../cli/run.js';
 import { bin, repoRoot, sharedDir } from '../shared.js';
 
 /** Every file below a folder, as paths relative to it, sorted. */
@@ -116,6 +117,8 @@ async function records(path: string): Promise<Rec[]> {
 }
 
 describe('format detection over every fixture', () => {
+  beforeAll(ensureBuilt);
+
   it('names every shared fixture in the table', () => {
     expect(walk(fixturesDir).map(expectationOf).length).toBeGreaterThan(40);
     expect(Object.keys(expected).every((rel) => walk(fixturesDir).includes(rel))).toBe(true);

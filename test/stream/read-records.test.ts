@@ -65,6 +65,16 @@ describe('readRecords + stringify (what cat does)', () => {
     expect(out).toBe(messyExpected);
   });
 
+  it('invalid UTF-8 inside a JSON string is read as U+FFFD (the one case where bytes change)', async () => {
+    const input = Buffer.concat([
+      Buffer.from('{"s":"a'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('b"}\n'),
+    ]);
+    const { out } = await roundTrip(chunked(input, 1));
+    expect(out).toBe('{"s":"a\uFFFD\uFFFDb"}\n');
+  });
+
   it('passes malformed lines through with onInvalid pass', async () => {
     const { out } = await roundTrip(chunked(Buffer.from('{"a":1}\nbad\n'), 3), { write: 'pass' });
     expect(out).toBe('{"a":1}\nbad\n');
