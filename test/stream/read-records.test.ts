@@ -23,7 +23,7 @@ async function roundTrip(input: Readable, opts: ReadRecordsOptions & { write?: O
   const sink = new PassThrough();
   const text = bytesOf(sink);
   await pipeline(recs, out, sink);
-  return { out: (await text).toString('utf8'), rejected };
+  return { out: (await text).toString('utf8'), rejected, bytes: await text };
 }
 
 const session = readFileSync(fixture('claude-code', 'marot-spotter', 'short.jsonl'));
@@ -65,15 +65,22 @@ describe('readRecords + stringify (what cat does)', () => {
     expect(out).toBe(messyExpected);
   });
 
-  it('invalid UTF-8 inside a JSON string is read as U+FFFD (the one case where bytes change)', async () => {
-    const input = Buffer.concat([
-      Buffer.from('{"s":"a'),
-      Buffer.from([0xff, 0xfe]),
-      Buffer.from('b"}\n'),
-    ]);
-    const { out } = await roundTrip(chunked(input, 1));
-    expect(out).toBe('{"s":"a\uFFFD\uFFFDb"}\n');
-  });
+  it.each(CHUNK_SIZES.map((n) => [n]))(
+    'invalid UTF-8 in a JSON string is read as U+FFFD at every chunk size (%s)',
+    async (n) => {
+      // The bad line comes second: the first line is read whole while the framing is sniffed.
+      const bad = Buffer.concat([
+        Buffer.from('{"s":"a'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('b' + 'x'.repeat(100) + '"}\n'),
+      ]);
+      const input = Buffer.concat([Buffer.from('{"a":1}\n'), bad]);
+      const { bytes } = await roundTrip(chunked(input, n));
+      // Compared as bytes: decoding the output would turn the original bytes into U+FFFD too.
+      const expected = Buffer.from('{"a":1}\n{"s":"a\uFFFD\uFFFDb' + 'x'.repeat(100) + '"}\n');
+      expect(bytes.equals(expected)).toBe(true);
+    },
+  );
 
   it('passes malformed lines through with onInvalid pass', async () => {
     const { out } = await roundTrip(chunked(Buffer.from('{"a":1}\nbad\n'), 3), { write: 'pass' });
@@ -82,7 +89,8 @@ describe('readRecords + stringify (what cat does)', () => {
 
   it('empty input and blank-only input give nothing, and report nothing', async () => {
     for (const input of ['', '\n\n', '  \r\n']) {
-      expect(await roundTrip(chunked(Buffer.from(input), 1))).toEqual({ out: '', rejected: [] });
+      const { out, rejected } = await roundTrip(chunked(Buffer.from(input), 1));
+      expect({ out, rejected }).toEqual({ out: '', rejected: [] });
     }
   });
 
