@@ -201,6 +201,12 @@ describe('the whole CLI at every delivery size', () => {
       expect(r.stderr).toContain(`-:3: malformed`);
     },
   );
+
+  it.each([1, 3, 64, 1 << 20])('gzip on stdin written %s bytes at a time', async (n) => {
+    const r = await txpipeTrickle(['cat'], gzipSync('\uFEFF' + messyText), n);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(shortText);
+  });
 });
 
 describe('a slow producer (a log shipper)', () => {
