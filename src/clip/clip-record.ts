@@ -47,13 +47,14 @@ function mapEntries(
   return entries;
 }
 
-/** Limits that are at most `cap` and see only the profile's fields. */
+/** Limits lowered by `cap` that see only the profile's fields. */
 function capped(limits: Limits, cap: number, fields?: ReadonlySet<string>): ValueLimits {
   return {
     smallest: Math.min(limits.smallest, cap),
+    cap,
     limitAt(path: readonly PathSegment[]) {
       if (fields && !fields.has(path[0] as string)) return Infinity;
-      return Math.min(limits.limitAt(path), cap);
+      return limits.limitAt(path);
     },
   };
 }

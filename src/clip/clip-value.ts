@@ -1,4 +1,4 @@
-import { clipString } from './clip-string.js';
+import { clipString, utf8Bytes } from './clip-string.js';
 import type { PathSegment } from './limits.js';
 
 /** One string that was cut: where, and its length in bytes before cutting. */
@@ -13,7 +13,16 @@ export interface ValueLimits {
   limitAt(path: readonly PathSegment[]): number;
   /** A string of at most `smallest / 3` UTF-16 units fits every limit and is not looked up. */
   readonly smallest: number;
+  /**
+   * A lower limit for every string that is more than `capSlack` bytes over it (how a line is
+   * squeezed under a size): cutting a string only a little over it would cost more in marker and
+   * map entry than it saves.
+   */
+  readonly cap?: number;
 }
+
+/** Bytes a string must be over the cap to be cut by it: about a marker and a map entry. */
+export const capSlack = 128;
 
 /**
  * Clips every string in `value` to its limit. Copy on write: what did not change is the same
@@ -29,8 +38,10 @@ export function clipValue(
 ): unknown {
   if (typeof value === 'string') {
     if (value.length * 3 <= limits.smallest) return value;
-    const limit = limits.limitAt(path);
+    let limit = limits.limitAt(path);
     if (limit === Infinity) return value;
+    const cap = limits.cap ?? Infinity;
+    if (cap < limit && utf8Bytes(value) > cap + capSlack) limit = cap;
     const r = clipString(value, limit);
     if (r.text === value) return value;
     cuts.push({ path: [...path], bytes: r.bytes });
