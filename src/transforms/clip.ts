@@ -68,6 +68,9 @@ export function clip(options: ClipOptions = {}): Transform {
   const omit = options.omitBinary ?? clipDefaults.omitBinary;
   const format = options.format ?? clipDefaults.format;
   const detectRecords = options.detectRecords ?? clipDefaults.detectRecords;
+  if (!Number.isInteger(detectRecords) || detectRecords < 1) {
+    badOption(`detectRecords must be a whole number of records, at least 1, got ${detectRecords}`);
+  }
   if (format !== 'auto' && format !== 'generic' && !getFormat(format)) {
     badOption(`unknown format ${format}; known: auto, generic, ${formatIds.join(', ')}`);
   }

@@ -204,6 +204,7 @@ describe('clip options', () => {
     [{ format: 'nope' }, /unknown format nope/],
     [{ fields: ['text'] }, /name=size/],
     [{ fields: { 'a..b': 3 } }, /empty segment/],
+    [{ detectRecords: 0 }, /at least 1/],
   ] as [ClipOptions, RegExp][])('refuses %j at construction', (options, message) => {
     expect(() => clip(options)).toThrow(message);
   });
