@@ -36,12 +36,16 @@ function mapEntries(
   for (const cut of cuts) {
     if (profile.map === 'paths') {
       entries.set(pathKey(cut.path), cut.bytes);
-    } else if (cut.path.length === 1) {
-      entries.set(String(cut.path[0]), cut.bytes);
-    } else if (!entries.has(String(cut.path[0]))) {
-      // A string inside a field (Flockdeck `input`): the field's length as JSON.
-      const field = original[cut.path[0] as string];
-      entries.set(String(cut.path[0]), Buffer.byteLength(JSON.stringify(field), 'utf8'));
+    } else {
+      const key = String(cut.path[0]);
+      if (entries.has(key)) continue;
+      // A field measured as JSON (Flockdeck `input`, even when it is a plain string), or a
+      // string inside a field: the field's original length as JSON.
+      const asJson = cut.path.length > 1 || profile.measuredAsJson?.has(key) === true;
+      entries.set(
+        key,
+        asJson ? Buffer.byteLength(JSON.stringify(original[key]), 'utf8') : cut.bytes,
+      );
     }
   }
   return entries;

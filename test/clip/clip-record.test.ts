@@ -85,6 +85,13 @@ describe('flockdeck profile (spec section 4)', () => {
     expect(line.input.command.length).toBe(9000); // the input record is not mutated
   });
 
+  it('measures an input that is a plain string as JSON too', () => {
+    const input = 'say "hi"\n'.repeat(1000);
+    const out = clip({ ...example('tool_call'), input }) as Obj;
+    expect(out.clipped).toEqual({ input: bytes(JSON.stringify(input)) });
+    expect(bytes(JSON.stringify(input))).toBeGreaterThan(bytes(input));
+  });
+
   it('does not cut fields outside the six keys of clipped', () => {
     const line = { ...example('tool_call'), tool: 't'.repeat(20000), model: 'm'.repeat(9000) };
     expect(clip(line)).toBe(line);

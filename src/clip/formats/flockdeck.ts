@@ -16,4 +16,5 @@ export const flockdeckProfile: ClipProfile = {
   select: (value) => (isRecord(value) && MESSAGE_TYPES.has(value.type as string) ? 0 : 1),
   fields: new Set(['text', 'output', 'input', 'title', 'cwd', 'gitBranch']),
   map: 'fields',
+  measuredAsJson: new Set(['input']),
 };

@@ -33,6 +33,8 @@ export interface ClipProfile {
   /** The only top-level fields that may be clipped (Flockdeck: the six keys of its map). */
   readonly fields?: ReadonlySet<string>;
   readonly map: ClippedMapKind;
+  /** With the `fields` map: fields whose entry is their length as JSON (Flockdeck `input`). */
+  readonly measuredAsJson?: ReadonlySet<string>;
 }
 
 /** Resolves a profile's rule set against the base limit. */
