@@ -6,12 +6,12 @@ import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clipMarker } from '../../src/clip/clip-string.js';
-import { buildCli } from '../../src/cli/main.js';
 import { readRecords } from '../../src/stream/read-records.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { stringify } from '../../src/stream/stringify.js';
 import { clip, clipCommand, type ClipOptions } from '../../src/transforms/clip.js';
 import { bin, fixture, repoRoot, spec } from '../shared.js';
+import { runCli } from './in-process-cli.js';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 const linesOf = (text: string): string[] => text.split('\n').filter((l) => l.length > 0);
@@ -214,16 +214,7 @@ describe('txpipe clip (the CLI)', () => {
   const tmp = mkdtempSync(join(tmpdir(), 'txpipe-clip-'));
   const file = fixture('claude-code', 'marot-spotter', 'subagent.jsonl');
 
-  /** Runs the CLI in this process (so coverage sees it); output goes to a file. */
-  async function cli(argv: string[]): Promise<{ code: number; stderr: string }> {
-    let stderr = '';
-    const err = new PassThrough();
-    err.on('data', (d: Buffer) => (stderr += d.toString()));
-    const code = await new Promise<number>((resolve) => {
-      void buildCli(argv, { stderr: err, stdoutIsTTY: false, exit: resolve }).parseAsync();
-    });
-    return { code, stderr };
-  }
+  const cli = runCli;
 
   it('is in the registry with its options', () => {
     expect(Object.keys(clipCommand.options).sort()).toEqual(

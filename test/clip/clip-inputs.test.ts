@@ -1,30 +1,21 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import * as txpipe from '../../src/index.js';
-import { buildCli } from '../../src/cli/main.js';
 import { fixture } from '../shared.js';
+import { runCli } from './in-process-cli.js';
 
 const linesOf = (text: string): string[] => text.split('\n').filter((l) => l.length > 0);
 const tmp = mkdtempSync(join(tmpdir(), 'txpipe-clip-inputs-'));
 
-/** Runs the CLI in this process with output to a file; returns the code, stdout file and stderr. */
+/** Runs the CLI in this process with output to a file; returns the code, output and stderr. */
 async function cli(argv: string[]): Promise<{ code: number; out: string; stderr: string }> {
   const out = join(tmp, `out-${Math.random().toString(36).slice(2)}`);
-  let stderr = '';
-  const err = new PassThrough();
-  err.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number>((resolve) => {
-    void buildCli([...argv, '-o', out], {
-      stderr: err,
-      stdoutIsTTY: false,
-      exit: resolve,
-    }).parseAsync();
-  });
+  const { code, stderr } = await runCli([...argv, '-o', out]);
   let text = '';
   try {
     text = readFileSync(out, 'utf8');
