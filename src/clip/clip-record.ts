@@ -1,6 +1,6 @@
 import { clipValue, type Cut, type ValueLimits } from './clip-value.js';
 import { resolveRules, type ClipProfile } from './formats/profile.js';
-import { makeLimits, pathKey, type LimitRule, type Limits, type PathSegment } from './limits.js';
+import { makeLimits, pathKey, type LimitRule, type Limits } from './limits.js';
 
 /** Clips one record's value; the same value back when nothing was cut. */
 export type RecordClipper = (value: unknown, cap?: number) => unknown;
@@ -51,23 +51,16 @@ function mapEntries(
   return entries;
 }
 
-/** Limits lowered by `cap` that see only the profile's fields. */
-function capped(limits: Limits, cap: number, fields?: ReadonlySet<string>): ValueLimits {
-  return {
-    smallest: Math.min(limits.smallest, cap),
-    cap,
-    limitAt(path: readonly PathSegment[]) {
-      if (fields && !fields.has(path[0] as string)) return Infinity;
-      return limits.limitAt(path);
-    },
-  };
+/** Limits lowered by `cap` (see {@link ValueLimits.cap}). */
+function capped(limits: Limits, cap: number): ValueLimits {
+  return { smallest: Math.min(limits.smallest, cap), cap, limitAt: (path) => limits.limitAt(path) };
 }
 
 /**
  * A clipper for one profile: the user's rules first, then the profile's, then the base limit;
- * a profile that names its clippable fields (Flockdeck) leaves every other field alone. `cap`, when given, lowers
- * every limit (how `maxLineBytes` squeezes a line). The `clipped` map is written where the
- * profile says; the map itself is never clipped.
+ * a profile that names its clippable fields (Flockdeck) leaves every other field alone. `cap`,
+ * when given, lowers every limit (how `maxLineBytes` squeezes a line). The `clipped` map is
+ * written where the profile says; the map itself is never clipped.
  */
 export function recordClipper(
   profile: ClipProfile,
@@ -81,23 +74,17 @@ export function recordClipper(
   const clip: RecordClipper = (value, cap = Infinity) => {
     const limits = sets[profile.select ? profile.select(value) : 0]!;
     const cuts: Cut[] = [];
-    const top = isPlainObject(value) ? value : undefined;
-    let out: unknown;
-    if (top) {
-      // The top level by hand, to keep the `clipped` map itself out of the walk.
-      const lim = capped(limits, cap, fields);
-      let copy: Record<string, unknown> | undefined;
-      for (const key of Object.keys(top)) {
-        if (key === 'clipped' && profile.map !== 'none') continue;
-        const v = clipValue(top[key], lim, cuts, [key]);
-        if (v !== top[key]) (copy ??= { ...top })[key] = v;
-      }
-      out = copy ?? top;
-    } else {
-      out = clipValue(value, capped(limits, cap, fields), cuts);
+    const lim = capped(limits, cap);
+    if (!isPlainObject(value)) return fields ? value : clipValue(value, lim, cuts);
+    // The top level by hand: it skips the `clipped` map and the fields a profile does not cut.
+    let out: Record<string, unknown> | undefined;
+    for (const key of Object.keys(value)) {
+      if (fields ? !fields.has(key) : key === 'clipped' && profile.map !== 'none') continue;
+      const v = clipValue(value[key], lim, cuts, [key]);
+      if (v !== value[key]) (out ??= { ...value })[key] = v;
     }
-    if (cuts.length === 0 || profile.map === 'none' || !top) return out;
-    return withMap(out as Record<string, unknown>, mapEntries(profile, top, cuts));
+    if (!out) return value;
+    return profile.map === 'none' ? out : withMap(out, mapEntries(profile, value, cuts));
   };
   return { clip, smallest: Math.min(...sets.map((s) => s.smallest)) };
 }
