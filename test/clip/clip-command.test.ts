@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -280,6 +281,31 @@ describe('txpipe clip (the CLI)', () => {
       if (!existsSync(bin)) spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
     });
     const env = { ...process.env, NO_COLOR: '1', LC_ALL: 'C' };
+
+    it('gives the same bytes whatever pieces standard input arrives in', async () => {
+      // Multibyte characters around a 40-byte limit, written to the pipe 7 bytes at a time.
+      const text = [
+        JSON.stringify({ a: 'é€😀'.repeat(12) }),
+        JSON.stringify({ b: 'short' }),
+        JSON.stringify({ c: '中'.repeat(30) }),
+      ].join('\n');
+      const data = Buffer.from(text + '\n');
+      const whole = spawnSync(process.execPath, [bin, 'clip', '--limit', '40'], {
+        input: data,
+        env,
+      });
+      const child = spawn(process.execPath, [bin, 'clip', '--limit', '40'], { env });
+      const out: Buffer[] = [];
+      child.stdout.on('data', (d: Buffer) => out.push(d));
+      for (let i = 0; i < data.length; i += 7) {
+        await new Promise((resolve) => child.stdin.write(data.subarray(i, i + 7), resolve));
+      }
+      child.stdin.end();
+      const [code] = (await once(child, 'close')) as [number];
+      expect(code).toBe(0);
+      expect(Buffer.concat(out).toString()).toBe(whole.stdout.toString());
+      expect(linesOf(whole.stdout.toString()).length).toBe(3);
+    });
 
     it('reads standard input and writes standard output, the same as from a file', () => {
       const data = readFileSync(file);
