@@ -1,6 +1,6 @@
 import { clipValue, type Cut, type ValueLimits } from './clip-value.js';
-import { resolveRules, type ClipProfile } from './formats/profile.js';
-import { makeLimits, pathKey, type LimitRule, type Limits } from './limits.js';
+import { resolveRules, type ClipProfile, type ClippedMapKind } from './formats/profile.js';
+import { makeLimits, pathKey, type LimitRule, type Limits, type PathSegment } from './limits.js';
 
 /** Clips one record's value; the same value back when nothing was cut. */
 export type RecordClipper = (value: unknown, cap?: number) => unknown;
@@ -51,9 +51,21 @@ function mapEntries(
   return entries;
 }
 
+/** Bytes of a `clipped` entry for `path` (`"key":N,`), by the kind of map. */
+function entryCost(kind: ClippedMapKind, path: readonly PathSegment[], bytes: number): number {
+  if (kind === 'none') return 0;
+  const key = kind === 'paths' ? pathKey(path) : String(path[0]);
+  return Buffer.byteLength(key, 'utf8') + String(bytes).length + 4;
+}
+
 /** Limits lowered by `cap` (see {@link ValueLimits.cap}). */
-function capped(limits: Limits, cap: number): ValueLimits {
-  return { smallest: Math.min(limits.smallest, cap), cap, limitAt: (path) => limits.limitAt(path) };
+function capped(limits: Limits, cap: number, kind: ClippedMapKind): ValueLimits {
+  return {
+    smallest: Math.min(limits.smallest, cap),
+    cap,
+    limitAt: (path) => limits.limitAt(path),
+    capCost: (path, bytes) => entryCost(kind, path, bytes),
+  };
 }
 
 /**
@@ -74,7 +86,7 @@ export function recordClipper(
   const clip: RecordClipper = (value, cap = Infinity) => {
     const limits = sets[profile.select ? profile.select(value) : 0]!;
     const cuts: Cut[] = [];
-    const lim = capped(limits, cap);
+    const lim = capped(limits, cap, profile.map);
     if (!isPlainObject(value)) return fields ? value : clipValue(value, lim, cuts);
     // The top level by hand: it skips the `clipped` map and the fields a profile does not cut.
     let out: Record<string, unknown> | undefined;

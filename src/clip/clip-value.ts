@@ -1,4 +1,4 @@
-import { clipString, utf8Bytes } from './clip-string.js';
+import { clipString, markerBytes, utf8Bytes } from './clip-string.js';
 import type { PathSegment } from './limits.js';
 
 /** One string that was cut: where, and its length in bytes before cutting. */
@@ -14,15 +14,14 @@ export interface ValueLimits {
   /** A string of at most `smallest / 3` UTF-16 units fits every limit and is not looked up. */
   readonly smallest: number;
   /**
-   * A lower limit for every string that is more than `capSlack` bytes over it (how a line is
-   * squeezed under a size): cutting a string only a little over it would cost more in marker and
-   * map entry than it saves.
+   * A lower limit (how a line is squeezed under a size), applied only to strings it saves bytes
+   * on: cutting a string only a little over the cap would cost more in marker and map entry
+   * (`capCost`) than it removes.
    */
   readonly cap?: number;
+  /** The bytes a cut of a string of `bytes` at `path` adds besides its text (marker, map entry). */
+  capCost?(path: readonly PathSegment[], bytes: number): number;
 }
-
-/** Bytes a string must be over the cap to be cut by it: about a marker and a map entry. */
-export const capSlack = 128;
 
 /**
  * Clips every string in `value` to its limit. Copy on write: what did not change is the same
@@ -41,7 +40,11 @@ export function clipValue(
     let limit = limits.limitAt(path);
     if (limit === Infinity) return value;
     const cap = limits.cap ?? Infinity;
-    if (cap < limit && utf8Bytes(value) > cap + capSlack) limit = cap;
+    if (cap < limit) {
+      const bytes = utf8Bytes(value);
+      const cost = markerBytes(bytes) + (limits.capCost?.(path, bytes) ?? 0);
+      if (bytes - cap > cost) limit = cap;
+    }
     const r = clipString(value, limit);
     if (r.text === value) return value;
     cuts.push({ path: [...path], bytes: r.bytes });

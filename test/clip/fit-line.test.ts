@@ -41,6 +41,25 @@ describe('fitLine', () => {
     }
   });
 
+  it('does not cut a string whose marker and map entry would cost more than the cut saves', () => {
+    // Found on marot-spotter/ae4a77f8...jsonl (a toolUseResult.structuredPatch of many short
+    // lines): cutting every string to the cap made the line longer, and it could not fit.
+    // Short strings under long keys: cutting one to a few bytes adds a marker (21 bytes) and a
+    // map entry longer than what it removes.
+    const small = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`a_rather_long_key_${i}`, 'x'.repeat(25)]),
+    );
+    const value = { big: 'b'.repeat(3000), ...small };
+    const text = JSON.stringify(value);
+    const max = bytes(text) - 2950;
+    const fit = fitLine(value, clip, max, { value, text });
+    expect(fit.ok).toBe(true);
+    if (!fit.ok) return;
+    expect(bytes(fit.text)).toBeLessThanOrEqual(max);
+    const out = fit.value as Record<string, unknown>;
+    for (const k of Object.keys(small)) expect(out[k]).toBe(small[k]);
+  });
+
   it('returns the record as it was when it already fits', () => {
     const value = { a: 'x' };
     const first = { value, text: '{"a":"x"}' };
