@@ -90,6 +90,7 @@ export interface Clipped {
  * `bytes` still is the original length. Clipping is therefore idempotent.
  */
 export function clipString(s: string, limitBytes: number): Clipped {
+  if (!(limitBytes >= 0)) throw new RangeError(`clip limit must be 0 or more, got ${limitBytes}`);
   const found = findMarker(s);
   if (found) {
     const kept = s.slice(0, found.at);

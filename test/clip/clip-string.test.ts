@@ -58,6 +58,15 @@ describe('clipString', () => {
     expect(clipString(twice.text, 11).text).toBe(twice.text);
   });
 
+  it.each([-1, NaN])('refuses the limit %d', (limit) => {
+    expect(() => clipString('abc', limit)).toThrow(RangeError);
+  });
+
+  it('takes Infinity as no limit', () => {
+    const s = 'x'.repeat(100000);
+    expect(clipString(s, Infinity)).toEqual({ text: s, bytes: 100000, clipped: false });
+  });
+
   it('does not take text that only looks like a marker for one', () => {
     for (const s of ['x…[clipped 01 bytes]', 'x…[clipped -1 bytes]', 'x[clipped 5 bytes]']) {
       expect(findMarker(s)).toBeUndefined();
