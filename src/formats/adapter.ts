@@ -51,3 +51,15 @@ export interface FormatAdapter {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * A written record whose JSON text the encoder already made (to measure it, as the Flockdeck
+ * writer does for its size cap): `convert` writes `text` as the line instead of serialising
+ * `value` again.
+ */
+export class Serialized {
+  constructor(
+    readonly value: unknown,
+    readonly text: string,
+  ) {}
+}

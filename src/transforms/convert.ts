@@ -1,7 +1,7 @@
 import type { Transform } from 'node:stream';
 import { BoundedMap } from '../events/bounded-map.js';
 import type { Event } from '../events/event.js';
-import type { Decoder, Encoder, FormatAdapter } from '../formats/adapter.js';
+import { Serialized, type Decoder, type Encoder, type FormatAdapter } from '../formats/adapter.js';
 import type { ReplyUsage } from '../formats/claude-code/reply-usage.js';
 import { readSubagentCall, subagentOf } from '../formats/claude-code/subagent-link.js';
 import { detectValue } from '../formats/detect.js';
@@ -73,21 +73,17 @@ export function convert(options: ConvertOptions): Transform {
   let decoder: Decoder | undefined;
   let waiting: Rec[] = [];
 
+  /** A record of the target format; a pre-serialised one is written as its text. */
+  const written = (value: unknown, line: number, src: string): Rec =>
+    value instanceof Serialized
+      ? { raw: value.text, value: value.value, line, source: src, format: target.id }
+      : { raw: '', value, line, source: src, format: target.id, changed: true };
   const emit = (events: readonly Event[], out: Rec[], at: Rec): void => {
     for (const ev of events) {
       if (ev.kind === 'tool_result' && ev.children && ev.callId) {
         for (const child of ev.children) links.set(`${ev.session}/${child}`, ev.callId);
       }
-      for (const value of encoder.encode(ev)) {
-        out.push({
-          raw: '',
-          value,
-          line: at.line,
-          source: at.source,
-          format: target.id,
-          changed: true,
-        });
-      }
+      for (const value of encoder.encode(ev)) out.push(written(value, at.line, at.source));
     }
   };
   const endSource = (out: Rec[], at: Rec): void => {
@@ -143,16 +139,7 @@ export function convert(options: ConvertOptions): Transform {
       const out: Rec[] = [];
       const last = { raw: '', line: 0, source: source ?? '-' };
       endSource(out, last);
-      for (const value of encoder.end()) {
-        out.push({
-          raw: '',
-          value,
-          line: 0,
-          source: last.source,
-          format: target.id,
-          changed: true,
-        });
-      }
+      for (const value of encoder.end()) out.push(written(value, 0, last.source));
       for (const r of out) ctx.push(r);
     },
   });

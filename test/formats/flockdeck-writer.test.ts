@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/events/event.js';
+import { Serialized } from '../../src/formats/adapter.js';
 import { flockdeckEncoder } from '../../src/formats/flockdeck/encoder.js';
 import { parseTime, stamp } from '../../src/formats/flockdeck/time.js';
 
@@ -48,7 +49,10 @@ const prompt = (text: string, time?: string, extra: object = {}): Event => ({
 function write(events: Event[], options = {}): Record<string, unknown>[] {
   const enc = flockdeckEncoder(options);
   const out = [...events.flatMap((e) => enc.encode(e)), ...enc.end()];
-  return out as Record<string, unknown>[];
+  // The writer hands its lines over already serialised (it measures them for the size cap).
+  for (const v of out)
+    expect(v instanceof Serialized && JSON.stringify(v.value) === v.text).toBe(true);
+  return out.map((v) => (v as Serialized).value as Record<string, unknown>);
 }
 
 describe('flockdeck writer rules', () => {

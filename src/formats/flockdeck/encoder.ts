@@ -1,7 +1,7 @@
 import { BoundedMap } from '../../events/bounded-map.js';
 import type { Event, TokenCounts, UsageEvent } from '../../events/event.js';
 import { badOption } from '../../stream/errors.js';
-import type { Encoder } from '../adapter.js';
+import { Serialized, type Encoder } from '../adapter.js';
 import { passGuard, type LineGuard } from './guard.js';
 import { ordered, type FlockdeckKey } from './line-keys.js';
 import { before, parseTime, stamp, type FlockTime } from './time.js';
@@ -147,7 +147,8 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
       agentVersion: nonEmpty(d.env.agentVersion) ? d.env.agentVersion : undefined,
       ...f,
     });
-    const size = Buffer.byteLength(JSON.stringify(line)) + 1;
+    const text = JSON.stringify(line);
+    const size = Buffer.byteLength(text) + 1;
     if (bytes + size > o.maxBytes) {
       truncated = true;
       const t = ordered({
@@ -163,11 +164,11 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         ),
       });
       if (env.redacted) t.redacted = true;
-      out.push(t);
+      out.push(new Serialized(t, JSON.stringify(t)));
       return;
     }
     bytes += size;
-    out.push(line);
+    out.push(new Serialized(line, text));
   };
 
   const flush = (out: unknown[], force = false): void => {
