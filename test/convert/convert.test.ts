@@ -123,3 +123,37 @@ describe('convert: sessions in one input', () => {
     );
   });
 });
+
+describe('convert --to flockdeck: entries Flockdeck steps over', () => {
+  it('an entry over 8 MiB gives no line (its result then has no call to be named by)', async () => {
+    const t = '2026-10-01T09:00:00Z';
+    const big = 'x'.repeat(8 * 1024 * 1024 + 1);
+    const entries = [
+      { type: 'user', timestamp: t, message: { role: 'user', content: 'go' } },
+      {
+        type: 'assistant',
+        timestamp: t,
+        message: {
+          content: [{ type: 'tool_use', id: 'big', name: 'Write', input: { content: big } }],
+        },
+      },
+      {
+        type: 'user',
+        timestamp: t,
+        message: { content: [{ type: 'tool_result', tool_use_id: 'big', content: 'ok' }] },
+      },
+    ];
+    const data = Buffer.from(entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const lines = parseLines(
+      await runConvert([{ source: 'big.jsonl', data }], { to: 'flockdeck' }),
+    );
+    expect(lines.map((l) => l.type)).toEqual([
+      'recording_started',
+      'user_prompt',
+      'tool_result',
+      'recording_stopped',
+    ]);
+    expect(lines[2]!.tool).toBeUndefined();
+    expect(lines[0]!.agent).toBe('claude');
+  });
+});

@@ -26,6 +26,8 @@ export const claudeCodeDecodeDefaults = Object.freeze({
   maxCalls: 100_000,
 });
 
+/** Characters past which an entry can be over 8 MiB of UTF-8 (at most 4 bytes a character). */
+const BIG_ENTRY_CHARS = 2 * 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -122,7 +124,12 @@ export function claudeCodeDecoder(options: ClaudeCodeDecodeOptions = {}): Decode
       const id = fixed ?? str(e.sessionId) ?? session ?? stem ?? '-';
       const out: Event[] = started && id === session ? [] : [...stop(), ...start(e, rec.line, id)];
       lastLine = rec.line;
-      const base = entryBase(e, session!, { format, source, line: rec.line });
+      let base = entryBase(e, session!, { format, source, line: rec.line });
+      // A very large entry (a pasted screenshot) is marked with its size: Flockdeck steps over
+      // entries over 8 MiB, and its writer must know. Measured only when it could be that large.
+      if (rec.raw.length > BIG_ENTRY_CHARS) {
+        base = { ...base, meta: { entryBytes: Buffer.byteLength(rec.raw) } };
+      }
       if (base.time) lastTime = base.time;
       const type = typeof e.type === 'string' ? e.type : undefined;
       const message = isRecord(e.message) ? e.message : undefined;

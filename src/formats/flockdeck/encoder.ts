@@ -7,8 +7,13 @@ import { ordered, type FlockdeckKey } from './line-keys.js';
 import { before, parseTime, stamp, type FlockTime } from './time.js';
 
 export interface FlockdeckEncodeOptions {
-  /** The agent id written on every line (Flockdeck's id for Claude Code is `claude`). */
+  /**
+   * The agent id written on every line. By default the session's own (`session_start.agent`,
+   * with Claude Code's `claude-code` written as Flockdeck's `claude`), else `claude`.
+   */
   readonly agent?: string;
+  /** Entries larger than this (bytes, as the reader measured them) give no line, as in Flockdeck. */
+  readonly maxEntryBytes?: number;
   /** Redaction and clipping applied to every line (see guard.ts). */
   readonly guard?: LineGuard;
   /** The size cap of one transcript in bytes (Flockdeck: 16 MiB). */
@@ -20,7 +25,7 @@ export interface FlockdeckEncodeOptions {
 }
 
 export const flockdeckEncodeDefaults = Object.freeze({
-  agent: 'claude',
+  maxEntryBytes: 8 * 1024 * 1024,
   maxBytes: 16 * 1024 * 1024,
   maxHeldLines: 10_000,
   maxCalls: 100_000,
@@ -80,12 +85,13 @@ const isPlaceholderModel = (m: string | undefined): boolean => !m || /^<.*>$/.te
  */
 export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder {
   const o = { ...flockdeckEncodeDefaults, ...options };
-  for (const k of ['maxBytes', 'maxHeldLines', 'maxCalls'] as const) {
+  for (const k of ['maxBytes', 'maxHeldLines', 'maxCalls', 'maxEntryBytes'] as const) {
     if (!Number.isInteger(o[k]) || o[k] < 1) badOption(`${k} must be a positive integer`);
   }
   const guard = options.guard ?? passGuard;
 
   let conversation: string | undefined;
+  let agent: string | undefined;
   let name: string | undefined;
   let project: string | undefined;
   let projectKnown = false;
@@ -103,7 +109,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   const secretCalls = new BoundedMap<string, true>(o.maxCalls);
 
   const reset = (): void => {
-    conversation = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
+    conversation = agent = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
     projectKnown = truncated = replyOpen = false;
     seq = bytes = 0;
     lastEnv = {};
@@ -140,7 +146,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
       time: d.time.text,
       session: name,
       project,
-      agent: o.agent,
+      agent: o.agent ?? agent ?? 'claude',
       conversation,
       gitBranch: env.gitBranch,
       cwd: env.cwd,
@@ -293,6 +299,11 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     if (conversation !== undefined && e.session !== conversation) finish(out);
     conversation ??= e.session;
     if (truncated) return out;
+    if (e.kind === 'session_start' && nonEmpty(e.agent)) {
+      agent = e.agent === 'claude-code' ? 'claude' : e.agent;
+    }
+    const entryBytes = e.meta?.entryBytes;
+    if (typeof entryBytes === 'number' && entryBytes > o.maxEntryBytes) return out; // stepped over
     if (!projectKnown && e.kind === 'session_start' && nonEmpty(e.project)) {
       project = e.project;
       projectKnown = true;
