@@ -47,3 +47,27 @@ export { detect, detectDefaults, type DetectOptions } from './transforms/detect.
 export { convert, type ConvertOptions } from './transforms/convert.js';
 export { commands, getCommand } from './transforms/registry.js';
 export type { CommandSpec, CliOption, CommandContext } from './transforms/spec.js';
+
+// Redaction (issue 3)
+export {
+  createRedactor,
+  redactOptionsDefaults,
+  REDACTED,
+  WITHHELD,
+  type Redactor,
+  type RedactOptions,
+} from './redact/redactor.js';
+export {
+  checkRedactConfig,
+  loadRedactConfig,
+  type RedactConfig,
+  type RedactConfigFile,
+} from './redact/config.js';
+export { isSecretPath, secretFileOfCall } from './redact/secret-files.js';
+export { nameIsSecret, isCountName } from './redact/secret-names.js';
+export {
+  redact,
+  redactDefaults,
+  redactCommand,
+  type RedactStageOptions,
+} from './transforms/redact.js';

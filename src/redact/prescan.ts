@@ -20,22 +20,40 @@ export function compilePrescan(
   patterns: readonly RegExp[],
 ): (s: string) => boolean {
   const extra = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const literals = `${TOKEN_PRESCAN}|PRIVATE KEY|Bearer|curl|mysql|mariadb|sshpass|\\\\u00[0-7]|\\\\/`;
-  const scan = new RegExp(`(${literals})|(:\\/\\/)|(${[NAME_KEYWORDS, ...extra].join('|')})`, 'gi');
-  const literal = new RegExp(literals, 'i');
+  // Case-sensitive literals in one regex, names case-insensitive in another: two simple scans
+  // measured faster than one case-insensitive alternation of everything.
+  const literals = new RegExp(`${TOKEN_PRESCAN}|PRIVATE KEY|Bearer|curl|mysql|mariadb|sshpass`);
+  const escapes = /\\u00[2-7]/;
+  // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
+  // there are several of them on every reply line: skipping them in the regex is the main saving.
+  const keywords = NAME_KEYWORDS.replace('token', 'token(?!s)');
+  const scan = new RegExp(`(:\\/\\/)|(${[keywords, ...extra].join('|')})`, 'gi');
   const configScan = patterns.length
     ? new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i')
     : undefined;
   const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}@/y;
   const separator = /(?:\\*["'])?(?:[ \t]|\\t)*[:=]|(?:[ \t]|\\t)+[^-<>|&;\s]/y;
+  // Names repeat (`input_tokens` on every reply): remember the verdict of recent ones.
+  const verdicts = new Map<string, boolean>();
+  const isSecretName = (name: string): boolean => {
+    let v = verdicts.get(name);
+    if (v === undefined) {
+      const bare = name.replace(/^-+/, '');
+      v = nameIsSecret(bare, names) || bare.toLowerCase().includes('authori');
+      if (verdicts.size >= 4096) verdicts.clear();
+      verdicts.set(name, v);
+    }
+    return v;
+  };
   return (s: string): boolean => {
+    // The literals are tested over the whole text first, so the name scan below may skip names whole.
+    if (literals.test(s) || s.includes('\\/') || escapes.test(s)) return true;
     if (configScan?.test(s)) return true;
     scan.lastIndex = 0;
     let prevEnd = 0;
     let m: RegExpExecArray | null;
     while ((m = scan.exec(s)) !== null) {
-      if (m[1] !== undefined) return true;
-      if (m[2] !== undefined) {
+      if (m[1] !== undefined) {
         userinfo.lastIndex = scan.lastIndex;
         if (userinfo.test(s)) return true;
         continue;
@@ -44,15 +62,11 @@ export function compilePrescan(
       while (a > prevEnd && isNameChar(s.charCodeAt(a - 1))) a--;
       let b = scan.lastIndex;
       while (b < s.length && isNameChar(s.charCodeAt(b))) b++;
-      // The name is skipped whole (linear time), so a literal inside or just after it is looked for here.
-      if (b > scan.lastIndex && literal.test(s.slice(scan.lastIndex, b + 16))) return true;
       scan.lastIndex = b;
       prevEnd = b;
-      const name = s.slice(a, b).replace(/^-+/, '');
       const secret =
-        nameIsSecret(name, names) ||
-        name.toLowerCase().includes('authori') ||
-        (s.charCodeAt(a - 1) === 92 && nameIsSecret(name.slice(1), names));
+        isSecretName(s.slice(a, b)) ||
+        (s.charCodeAt(a - 1) === 92 && isSecretName(s.slice(a + 1, b)));
       if (!secret) continue;
       separator.lastIndex = b;
       if (separator.test(s)) return true;
