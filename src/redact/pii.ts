@@ -65,7 +65,8 @@ const PII_RULES: readonly PiiRule[] = [
   },
   {
     kind: 'phone',
-    re: /(?<![\w+.-])(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)[ .-]?|\d{2,4}[ .-])\d{3,4}[ .-]\d{3,4}(?![\w-])|(?<![\w+])\+\d{10,14}(?!\w)/g,
+    // International (+CC …), (NNN) NNN-NNNN, or NNN-NNN-NNNN; never part of a longer digit group.
+    re: /(?<![\w+.-]|\d )(?:\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}[ .-]\d{3,4}(?:[ .-]\d{3,4})?|\(\d{3}\) ?\d{3}[.-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w-]| \d)/g,
   },
   {
     kind: 'ip',

@@ -15,10 +15,16 @@ export interface ValueContext {
  * (booleans and null are flags, kept); a key that counts tokens is never such a key, so usage
  * survives. Every other string goes through the text rules as decoded text.
  */
-export function redactValue(v: unknown, ctx: ValueContext, underSecret = false): unknown {
+export function redactValue(
+  v: unknown,
+  ctx: ValueContext,
+  underSecret = false,
+  underAuth = false,
+): unknown {
   if (typeof v === 'string') {
     if (!underSecret) return ctx.text(v);
     if (v === '' || isMark(v) || isPlaceholder(v) || ctx.allow.has(v)) return v;
+    if (underAuth) return authorizationValue(v, ctx);
     ctx.count('secret-key');
     return REDACTED;
   }
@@ -30,7 +36,7 @@ export function redactValue(v: unknown, ctx: ValueContext, underSecret = false):
   if (Array.isArray(v)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
-      const r = redactValue(v[i], ctx, underSecret);
+      const r = redactValue(v[i], ctx, underSecret, underAuth);
       if (r !== v[i]) (out ??= v.slice())[i] = r;
     }
     return out ?? v;
@@ -40,11 +46,26 @@ export function redactValue(v: unknown, ctx: ValueContext, underSecret = false):
     let out: Record<string, unknown> | undefined;
     for (const key in obj) {
       const child = obj[key];
-      const secret = isCountName(key) ? false : underSecret || nameIsSecret(key, ctx.names);
-      const r = redactValue(child, ctx, secret);
+      const auth = /authori[sz]ation/i.test(key);
+      const secret = isCountName(key) ? false : underSecret || auth || nameIsSecret(key, ctx.names);
+      const r = redactValue(child, ctx, secret, auth);
       if (r !== child) (out ??= { ...obj })[key] = r;
     }
     return out ?? v;
   }
   return v;
+}
+
+/** Under an authorization key: `Bearer x` keeps its scheme; a scheme alone is kept. */
+function authorizationValue(v: string, ctx: ValueContext): string {
+  const m = /^([A-Za-z][A-Za-z0-9_-]*)([ \t]+)(\S[\s\S]*)$/.exec(v);
+  if (m === null) {
+    if (/^(?:bearer|basic|token|digest|negotiate|ntlm|apikey)$/i.test(v)) return v;
+    ctx.count('authorization');
+    return REDACTED;
+  }
+  const cred = m[3] as string;
+  if (isMark(cred) || isPlaceholder(cred) || ctx.allow.has(cred)) return v;
+  ctx.count('authorization');
+  return `${m[1]}${m[2]}${REDACTED}`;
 }

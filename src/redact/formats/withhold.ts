@@ -25,7 +25,10 @@ export interface FormatRedaction {
   markChanged?(value: Record<string, unknown>): Record<string, unknown>;
 }
 
-const KEEP_IN_INPUT = new Set([...PATH_FIELDS, 'command']);
+/** Kept in a withheld result: the file's name and the `type` tags that give it its shape. */
+const KEEP_IN_RESULT: ReadonlySet<string> = new Set([...PATH_FIELDS, 'type']);
+/** Kept in a call's input: its path and command (the spec's rule). */
+const KEEP_IN_INPUT: ReadonlySet<string> = new Set([...PATH_FIELDS, 'command']);
 
 /** Every string below `v` replaced by the withheld mark, except under the given keys. */
 export function withholdStrings(
