@@ -1,7 +1,8 @@
-import { Readable, Writable } from 'node:stream';
+import { Readable, Writable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { readRecords } from '../../src/stream/read-records.js';
 import { stringify } from '../../src/stream/stringify.js';
+import { cat } from '../../src/transforms/cat.js';
 import { redact, type RedactStageOptions } from '../../src/transforms/redact.js';
 
 /** Splits bytes into chunks of `size` (0: one chunk). */
@@ -12,17 +13,17 @@ export function chunks(bytes: Buffer, size: number): Buffer[] {
   return out;
 }
 
-/** Runs bytes through readRecords -> redact -> stringify, as the CLI does (`--on-invalid pass`). */
-export async function redactBytes(
+/** Runs bytes through readRecords -> stage -> stringify, as the CLI does (`--on-invalid pass`). */
+export async function runBytes(
   bytes: Buffer,
+  stage: Transform,
   chunkSize = 0,
-  options: RedactStageOptions = {},
   source = 'input.jsonl',
 ): Promise<string> {
   const out: Buffer[] = [];
   await pipeline(
     readRecords(Readable.from(chunks(bytes, chunkSize)), { source, onInvalid: 'pass' }),
-    redact(options),
+    stage,
     stringify({ onInvalid: 'pass' }),
     new Writable({
       write(chunk: Buffer, _enc, done) {
@@ -32,6 +33,21 @@ export async function redactBytes(
     }),
   );
   return Buffer.concat(out).toString('utf8');
+}
+
+/** Bytes redacted by `redact(options)`. */
+export function redactBytes(
+  bytes: Buffer,
+  chunkSize = 0,
+  options: RedactStageOptions = {},
+  source = 'input.jsonl',
+): Promise<string> {
+  return runBytes(bytes, redact(options), chunkSize, source);
+}
+
+/** Bytes read and written by `cat` (the same reading and writing, nothing redacted). */
+export function catBytes(bytes: Buffer, source = 'input.jsonl'): Promise<string> {
+  return runBytes(bytes, cat(), 0, source);
 }
 
 /** JSON Lines from values. */
