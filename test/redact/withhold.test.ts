@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED, WITHHELD } from '../../src/redact/redactor.js';
+import { redact } from '../../src/transforms/redact.js';
 import { jsonl, redactBytes } from './helpers.js';
 
 const lines = (out: string): Record<string, unknown>[] =>
@@ -221,7 +222,9 @@ describe('secret-file withholding per format', () => {
     const out = lines(await redactBytes(input, 0, { maxPendingCalls: 1 }));
     expect(out[2]!.output).toBe('A=1');
     expect(out[3]!.output).toBe(WITHHELD);
-    await expect(redactBytes(input, 0, { maxPendingCalls: 0 })).rejects.toThrow('maxPendingCalls');
+    expect(() => redact({ maxPendingCalls: 0 })).toThrow('maxPendingCalls');
+    expect(() => redact({ onEnd: 'x' as never })).toThrow('onEnd');
+    expect(() => redact({ pii: 'yes' as never })).toThrow('pii');
   });
 
   it('redacts a line that is not JSON as text, and counts what it did', async () => {
