@@ -56,7 +56,11 @@ export function findAssignments(
     while (b > a && (s.charCodeAt(b - 1) === 46 || s.charCodeAt(b - 1) === 45)) b--;
     if (b - a > MAX_NAME) continue;
     const span = valueOfName(s, a, b, extraNames, cursor);
-    if (span) spans.push(span);
+    if (span) {
+      spans.push(span);
+      // The value is replaced whole: names inside it need no look (and must not cost a rescan).
+      if (span.end > b) keywords.lastIndex = prevEnd = span.end;
+    }
   }
 }
 

@@ -31,10 +31,7 @@ const KEEP_IN_RESULT: ReadonlySet<string> = new Set([...PATH_FIELDS, 'type']);
 const KEEP_IN_INPUT: ReadonlySet<string> = new Set([...PATH_FIELDS, 'command']);
 
 /** Every string below `v` replaced by the withheld mark, except under the given keys. */
-export function withholdStrings(
-  v: unknown,
-  keep: ReadonlySet<string> = KEEP_IN_RESULT,
-): unknown {
+export function withholdStrings(v: unknown, keep: ReadonlySet<string> = KEEP_IN_RESULT): unknown {
   if (typeof v === 'string') return v === WITHHELD ? v : WITHHELD;
   if (Array.isArray(v)) {
     let out: unknown[] | undefined;
