@@ -48,6 +48,30 @@ export { convert, type ConvertOptions } from './transforms/convert.js';
 export { commands, getCommand } from './transforms/registry.js';
 export type { CommandSpec, CliOption, CommandContext } from './transforms/spec.js';
 
+// Redaction (issue 3)
+export {
+  createRedactor,
+  redactOptionsDefaults,
+  REDACTED,
+  WITHHELD,
+  type Redactor,
+  type RedactOptions,
+} from './redact/redactor.js';
+export {
+  checkRedactConfig,
+  loadRedactConfig,
+  type RedactConfig,
+  type RedactConfigFile,
+} from './redact/config.js';
+export { isSecretPath, secretFileOfCall } from './redact/secret-files.js';
+export { nameIsSecret, isCountName } from './redact/secret-names.js';
+export {
+  redact,
+  redactDefaults,
+  redactCommand,
+  type RedactStageOptions,
+} from './transforms/redact.js';
+
 // Convert core: events, the Claude Code and Flockdeck adapters
 export { eventProblem, eventSchemaPath } from './events/validate-event.js';
 export { BoundedMap } from './events/bounded-map.js';
