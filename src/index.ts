@@ -101,3 +101,27 @@ export {
 export { FLOCKDECK_KEYS } from './formats/flockdeck/line-keys.js';
 export { txpipeEncoder, txpipeDecoder } from './formats/txpipe.js';
 export { convertDefaults } from './transforms/convert.js';
+
+// Clipping (issue 4)
+export {
+  clipMarker,
+  clipString,
+  findMarker,
+  utf8Prefix,
+  type Clipped,
+  type FoundMarker,
+} from './clip/clip-string.js';
+export { clipValue, type Cut, type ValueLimits } from './clip/clip-value.js';
+export { recordClipper, type RecordClipper, type ProfileClipper } from './clip/clip-record.js';
+export { fitLine, type Fit } from './clip/fit-line.js';
+export { omitBinary, type OmittedImage, type OmittedVector } from './clip/omit-binary.js';
+export {
+  makeLimits,
+  parseSize,
+  type LimitRule,
+  type Limits,
+  type PathSegment,
+} from './clip/limits.js';
+export { clipProfiles, clipProfileFor, genericProfile } from './clip/formats/registry.js';
+export type { ClipProfile, ClippedMapKind, ProfileRule } from './clip/formats/profile.js';
+export { clip, clipDefaults, type ClipOptions } from './transforms/clip.js';

@@ -1,4 +1,5 @@
 import { catCommand } from './cat.js';
+import { clipCommand } from './clip.js';
 import { convertCommand } from './convert.js';
 import { detectCommand } from './detect.js';
 import { redactCommand } from './redact.js';
@@ -10,6 +11,7 @@ export const commands: readonly CommandSpec[] = [
   detectCommand,
   convertCommand,
   redactCommand,
+  clipCommand,
 ];
 
 /** The command of a name, or undefined. */
