@@ -136,3 +136,76 @@ describe('flockdeck writer rules', () => {
     expect(() => flockdeckEncoder(o)).toThrow(/positive integer/);
   });
 });
+
+describe('flockdeck writer: redaction and clipping on every line (redact and clip modules)', () => {
+  const t = '2026-10-01T09:00:00Z';
+  const call = (name: string, input: unknown, id = 'c1'): Event => ({
+    ...base,
+    kind: 'tool_call',
+    time: t,
+    callId: id,
+    name,
+    input,
+  });
+  const result = (output: string, id = 'c1'): Event => ({
+    ...base,
+    kind: 'tool_result',
+    time: t,
+    callId: id,
+    output,
+    isError: false,
+  });
+
+  it('cuts a prompt at 32 KiB with the marker and records its length before cutting', () => {
+    const text = 'é'.repeat(20_000); // 40,000 bytes
+    const [, line] = write([prompt(text, t)]);
+    expect(line!.clipped).toEqual({ text: 40_000 });
+    expect(String(line!.text)).toMatch(/…\[clipped 7232 bytes\]$/);
+    expect(line!.redacted).toBeUndefined();
+  });
+
+  it('cuts strings in a tool input at 8 KiB; clipped.input is the input as JSON', () => {
+    const input = { command: 'x'.repeat(9000) };
+    const lines = write([call('Bash', input)]);
+    expect(lines[1]!.clipped).toEqual({ input: JSON.stringify(input).length });
+    expect(String((lines[1]!.input as { command: string }).command)).toMatch(
+      /…\[clipped 808 bytes\]$/,
+    );
+  });
+
+  it('withholds a secret file: the call keeps its path, its other strings and its result are withheld', () => {
+    const lines = write([
+      call('Write', { file_path: '/w/.env', content: 'API_KEY=abc' }),
+      result('wrote /w/.env'),
+    ]);
+    expect(lines[1]).toMatchObject({
+      input: { file_path: '/w/.env', content: '[withheld: a secret file]' },
+      redacted: true,
+    });
+    expect(lines[2]).toMatchObject({ output: '[withheld: a secret file]', redacted: true });
+  });
+
+  it('redacts secrets in text, input values under secret names, cwd and branch', () => {
+    const lines = write([
+      prompt('token ghp_' + 'a'.repeat(36), t, { cwd: '/w/p', gitBranch: 'password=hunter2' }),
+      call('Bash', { command: 'ls', api_key: 'abc123secret' }, 'c2'),
+      result('Authorization: Bearer abcdef123456', 'c2'),
+    ]);
+    expect(lines[1]).toMatchObject({
+      text: 'token [redacted]',
+      gitBranch: 'password=[redacted]',
+      redacted: true,
+    });
+    expect(lines[2]).toMatchObject({
+      input: { command: 'ls', api_key: '[redacted]' },
+      redacted: true,
+    });
+    expect(lines[3]).toMatchObject({ output: 'Authorization: Bearer [redacted]', redacted: true });
+  });
+
+  it('passGuard writes what it is given (for input redacted and clipped before)', async () => {
+    const { passGuard } = await import('../../src/formats/flockdeck/guard.js');
+    const [, line] = write([prompt('password=hunter2', t)], { guard: passGuard });
+    expect(line!.text).toBe('password=hunter2');
+  });
+});

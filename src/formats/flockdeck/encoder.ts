@@ -2,7 +2,8 @@ import { BoundedMap } from '../../events/bounded-map.js';
 import type { Event, TokenCounts, UsageEvent } from '../../events/event.js';
 import { badOption } from '../../stream/errors.js';
 import { Serialized, type Encoder } from '../adapter.js';
-import { passGuard, type LineGuard } from './guard.js';
+import type { LineGuard } from './guard.js';
+import { flockdeckGuard } from './redact-guard.js';
 import { ordered, type FlockdeckKey } from './line-keys.js';
 import { before, parseTime, stamp, type FlockTime } from './time.js';
 
@@ -14,7 +15,10 @@ export interface FlockdeckEncodeOptions {
   readonly agent?: string;
   /** Entries larger than this (bytes, as the reader measured them) give no line, as in Flockdeck. */
   readonly maxEntryBytes?: number;
-  /** Redaction and clipping applied to every line (see guard.ts). */
+  /**
+   * Redaction and clipping applied to every line: by default the redact and clip modules
+   * (redact-guard.ts); `passGuard` for input that was redacted and clipped before.
+   */
   readonly guard?: LineGuard;
   /** The size cap of one transcript in bytes (Flockdeck: 16 MiB). */
   readonly maxBytes?: number;
@@ -88,7 +92,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   for (const k of ['maxBytes', 'maxHeldLines', 'maxCalls', 'maxEntryBytes'] as const) {
     if (!Number.isInteger(o[k]) || o[k] < 1) badOption(`${k} must be a positive integer`);
   }
-  const guard = options.guard ?? passGuard;
+  const guard = options.guard ?? flockdeckGuard();
 
   let conversation: string | undefined;
   let agent: string | undefined;
