@@ -338,13 +338,14 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         const f: Fields = { type: 'tool_call' };
         if (!isPlaceholderModel(e.model)) f.model = e.model;
         f.tool = e.name;
+        const secret = e.input !== undefined && guard.secretCall(e.name, e.input);
         if (e.callId) {
           f.toolUseId = e.callId;
           callNames.set(e.callId, e.name);
-          if (guard.secretCall(e.name, e.input)) secretCalls.set(e.callId, true);
+          if (secret) secretCalls.set(e.callId, true);
         }
         if (e.input !== undefined) {
-          const g = guard.input(e.name, e.input, FIELD_LIMIT);
+          const g = guard.input(e.name, e.input, FIELD_LIMIT, secret);
           f.input = g.value;
           if (g.redacted) f.redacted = true;
           if (g.clippedFrom !== undefined) f.clipped = { input: g.clippedFrom };

@@ -17,11 +17,10 @@ export function flockdeckGuard(redactor: Redactor = createRedactor()): LineGuard
       const text = redactor.text(c.text);
       return { text, redacted: text !== c.text, ...(c.clipped ? { clippedFrom: c.bytes } : {}) };
     },
-    input(tool, input, limit) {
+    input(_tool, input, limit, secret) {
       const cuts: Cut[] = [];
       const clipped = clipValue(input, { limitAt: () => limit, smallest: limit }, cuts);
-      const held =
-        redactor.secretFileOfCall(tool, input) !== undefined ? withholdInput(clipped) : clipped;
+      const held = secret ? withholdInput(clipped) : clipped;
       const value = redactor.value(held);
       return {
         value,
