@@ -209,3 +209,38 @@ describe('flockdeck writer: redaction and clipping on every line (redact and cli
     expect(line!.text).toBe('password=hunter2');
   });
 });
+
+describe('flockdeck writer: usage', () => {
+  it("puts a reply's usage on its first line only, and never a run's total", () => {
+    const t = '2026-10-01T09:00:00Z';
+    const say = (text: string, messageId: string): Event => ({
+      ...base,
+      kind: 'assistant_message',
+      time: t,
+      text,
+      messageId,
+    });
+    const usage = (messageId: string, output: number, purpose?: string): Event => ({
+      ...base,
+      kind: 'usage',
+      messageId,
+      tokens: { output },
+      stopReason: 'end_turn',
+      ...(purpose ? { purpose } : {}),
+    });
+    const lines = write([
+      say('a', 'm1'),
+      say('b', 'm1'),
+      usage('m1', 9),
+      say('c', 'm2'),
+      usage('m2', 4, 'session'),
+    ]);
+    expect(lines.map((l) => [l.text, l.usage, l.stopReason])).toEqual([
+      ['start of the transcript', undefined, undefined],
+      ['a', { outputTokens: 9 }, 'end_turn'],
+      ['b', undefined, undefined],
+      ['c', undefined, undefined],
+      ['end of the transcript', undefined, undefined],
+    ]);
+  });
+});

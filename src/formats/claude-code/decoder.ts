@@ -113,6 +113,7 @@ export function claudeCodeDecoder(options: ClaudeCodeDecodeOptions = {}): Decode
       session: session!,
       origin: { format, source, line: lastLine },
       ...(lastTime ? { time: lastTime } : {}),
+      ...(place ? { sidechain: true } : {}),
     });
     return out;
   };

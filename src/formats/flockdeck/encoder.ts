@@ -392,7 +392,8 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         break;
       }
       case 'usage':
-        usage(e, out);
+        if (e.purpose === undefined) usage(e, out); // a run's total is not a reply's
+
         break;
       case 'session_end':
         finish(out);
