@@ -75,7 +75,7 @@ export {
 // Convert core: events, the Claude Code and Flockdeck adapters
 export { eventProblem, eventSchemaPath } from './events/validate-event.js';
 export { BoundedMap } from './events/bounded-map.js';
-export { Serialized } from './formats/adapter.js';
+export { RawJson } from './formats/adapter.js';
 export {
   claudeCodeDecoder,
   claudeCodeDecodeDefaults,

@@ -53,13 +53,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A written record whose JSON text the encoder already made (to measure it, as the Flockdeck
- * writer does for its size cap): `convert` writes `text` as the line instead of serialising
- * `value` again.
+ * An encoder's output that must be written as this exact JSON text: a record written back
+ * unchanged (an unknown event, a provider block kept byte-exact). `value` is its parsed value.
  */
-export class Serialized {
+export class RawJson {
   constructor(
-    readonly value: unknown,
     readonly text: string,
+    readonly value: unknown,
   ) {}
 }

@@ -1,7 +1,7 @@
 import type { Transform } from 'node:stream';
 import { BoundedMap } from '../events/bounded-map.js';
 import type { Event } from '../events/event.js';
-import { Serialized, type Decoder, type Encoder, type FormatAdapter } from '../formats/adapter.js';
+import { RawJson, type Decoder, type Encoder, type FormatAdapter } from '../formats/adapter.js';
 import type { ReplyUsage } from '../formats/claude-code/reply-usage.js';
 import { readSubagentCall, subagentOf } from '../formats/claude-code/subagent-link.js';
 import { detectValue } from '../formats/detect.js';
@@ -75,7 +75,7 @@ export function convert(options: ConvertOptions): Transform {
 
   /** A record of the target format; a pre-serialised one is written as its text. */
   const written = (value: unknown, line: number, src: string): Rec =>
-    value instanceof Serialized
+    value instanceof RawJson
       ? { raw: value.text, value: value.value, line, source: src, format: target.id }
       : { raw: '', value, line, source: src, format: target.id, changed: true };
   const emit = (events: readonly Event[], out: Rec[], at: Rec): void => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/events/event.js';
-import { Serialized } from '../../src/formats/adapter.js';
+import { RawJson } from '../../src/formats/adapter.js';
 import { flockdeckEncoder } from '../../src/formats/flockdeck/encoder.js';
 import { parseTime, stamp } from '../../src/formats/flockdeck/time.js';
 
@@ -51,8 +51,8 @@ function write(events: Event[], options = {}): Record<string, unknown>[] {
   const out = [...events.flatMap((e) => enc.encode(e)), ...enc.end()];
   // The writer hands its lines over already serialised (it measures them for the size cap).
   for (const v of out)
-    expect(v instanceof Serialized && JSON.stringify(v.value) === v.text).toBe(true);
-  return out.map((v) => (v as Serialized).value as Record<string, unknown>);
+    expect(v instanceof RawJson && JSON.stringify(v.value) === v.text).toBe(true);
+  return out.map((v) => (v as RawJson).value as Record<string, unknown>);
 }
 
 describe('flockdeck writer rules', () => {

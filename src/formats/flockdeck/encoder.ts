@@ -1,7 +1,7 @@
 import { BoundedMap } from '../../events/bounded-map.js';
 import type { Event, TokenCounts, UsageEvent } from '../../events/event.js';
 import { badOption } from '../../stream/errors.js';
-import { Serialized, type Encoder } from '../adapter.js';
+import { RawJson, type Encoder } from '../adapter.js';
 import type { LineGuard } from './guard.js';
 import { flockdeckGuard } from './redact-guard.js';
 import { ordered, type FlockdeckKey } from './line-keys.js';
@@ -174,11 +174,11 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         ),
       });
       if (env.redacted) t.redacted = true;
-      out.push(new Serialized(t, JSON.stringify(t)));
+      out.push(new RawJson(JSON.stringify(t), t));
       return;
     }
     bytes += size;
-    out.push(new Serialized(line, text));
+    out.push(new RawJson(text, line));
   };
 
   const flush = (out: unknown[], force = false): void => {
