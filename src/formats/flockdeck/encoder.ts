@@ -132,6 +132,22 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     }
   };
 
+  /** `cwd` and `gitBranch` repeat on nearly every line: the last one's guarded form is kept. */
+  const envMemo = new Map<FlockdeckKey, { s: string; f: Fields }>();
+  const putEnv = (env: Fields, key: FlockdeckKey, s: string): void => {
+    let m = envMemo.get(key);
+    if (m?.s !== s) {
+      const f: Fields = {};
+      put(f, key, s, FIELD_LIMIT);
+      m = { s, f };
+      envMemo.set(key, m);
+    }
+    env[key] = m.f[key];
+    if (m.f.redacted) env.redacted = true;
+    if (m.f.clipped)
+      env.clipped = { ...((env.clipped as object) ?? {}), ...(m.f.clipped as object) };
+  };
+
   const finalize = (d: Draft, out: unknown[]): void => {
     if (truncated) return;
     seq++;
@@ -140,8 +156,8 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     if (isClipMap(d.carried?.clipped))
       f.clipped = { ...d.carried.clipped, ...((f.clipped as object) ?? {}) };
     const env: Fields = {};
-    if (nonEmpty(d.env.gitBranch)) put(env, 'gitBranch', d.env.gitBranch, FIELD_LIMIT);
-    if (nonEmpty(d.env.cwd)) put(env, 'cwd', d.env.cwd, FIELD_LIMIT);
+    if (nonEmpty(d.env.gitBranch)) putEnv(env, 'gitBranch', d.env.gitBranch);
+    if (nonEmpty(d.env.cwd)) putEnv(env, 'cwd', d.env.cwd);
     if (env.redacted) f.redacted = true;
     if (env.clipped) f.clipped = { ...(env.clipped as object), ...((f.clipped as object) ?? {}) };
     const line = ordered({
