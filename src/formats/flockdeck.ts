@@ -1,4 +1,6 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
+import { flockdeckDecoder } from './flockdeck/decoder.js';
+import { flockdeckEncoder, type FlockdeckEncodeOptions } from './flockdeck/encoder.js';
 
 /**
  * Flockdeck pane recordings: every line has the envelope `v`, `seq`, `time`, `session`,
@@ -19,4 +21,6 @@ export const flockdeck: FormatAdapter = {
       typeof value.type === 'string'
     );
   },
+  decoder: (options) => flockdeckDecoder(options as { source?: string }),
+  encoder: (options) => flockdeckEncoder(options as FlockdeckEncodeOptions),
 };

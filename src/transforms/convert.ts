@@ -1,11 +1,14 @@
 import type { Transform } from 'node:stream';
-import type { Decoder, Encoder, FormatAdapter } from '../formats/adapter.js';
+import { BoundedMap } from '../events/bounded-map.js';
+import type { Event } from '../events/event.js';
+import { RawJson, type Decoder, type Encoder, type FormatAdapter } from '../formats/adapter.js';
+import type { ReplyUsage } from '../formats/claude-code/reply-usage.js';
+import { readSubagentCall, subagentOf } from '../formats/claude-code/subagent-link.js';
 import { detectValue } from '../formats/detect.js';
 import { formatIds, getFormat } from '../formats/registry.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { recordTransform } from '../stream/record-transform.js';
-import type { Event } from '../events/event.js';
 import type { CommandSpec } from './spec.js';
 
 export interface ConvertOptions {
@@ -13,10 +16,23 @@ export interface ConvertOptions {
   readonly to: string;
   /** The source format id; detected per input from its records when absent. */
   readonly from?: string;
+  /** Which entry of a reply gives its usage: `last` (final counts) or `first` (Flockdeck's rule). */
+  readonly replyUsage?: ReplyUsage;
+  /** Records held per input while its format is not known yet. */
+  readonly holdLimit?: number;
+  /** Subagent links (parent call ids) remembered across inputs. */
+  readonly maxLinks?: number;
   /** Options handed to the decoder and the encoder (adapter-specific). */
   readonly decode?: Readonly<Record<string, unknown>>;
   readonly encode?: Readonly<Record<string, unknown>>;
 }
+
+export const convertDefaults = Object.freeze({
+  to: 'txpipe',
+  replyUsage: 'last' as ReplyUsage,
+  holdLimit: 10_000,
+  maxLinks: 100_000,
+});
 
 function readable(id: string): FormatAdapter {
   const f = getFormat(id);
@@ -37,35 +53,48 @@ function writable(id: string): FormatAdapter {
  * of the target (its encoder). One decoder per input source; one encoder for the whole output, so
  * a writer that makes one record per session (run-record) sees every session. The source format
  * is the one given, or else detected from the first record of each input that an adapter claims;
- * records before that are held (at most `holdLimit`).
+ * records before that are held (at most `holdLimit`). A line that is not JSON passes on untouched,
+ * for the writer's `--on-invalid` policy to report.
+ *
+ * Subagents: a `<id>/subagents/agent-<a>.jsonl` input is told the parent call that started it
+ * (its `.meta.json` `toolUseId`, else the link the parent's events gave: a tool result's
+ * `children`), and its `session_start` carries `parentSession` and `parentCallId`.
  */
 export function convert(options: ConvertOptions): Transform {
-  const target = writable(options.to);
-  const fixed = options.from !== undefined ? readable(options.from) : undefined;
-  const encoder: Encoder = target.encoder!(options.encode ?? {});
+  const o = { ...convertDefaults, ...options };
+  if (o.replyUsage !== 'last' && o.replyUsage !== 'first') {
+    badOption(`replyUsage must be last or first, not ${String(o.replyUsage)}`);
+  }
+  const target = writable(o.to);
+  const fixed = o.from !== undefined ? readable(o.from) : undefined;
+  const encoder: Encoder = target.encoder!(o.encode ?? {});
+  const links = new BoundedMap<string, string>(o.maxLinks);
   let source: string | undefined;
   let decoder: Decoder | undefined;
   let waiting: Rec[] = [];
-  const holdLimit = 10_000;
 
+  /** A record of the target format; a pre-serialised one is written as its text. */
+  const written = (value: unknown, line: number, src: string): Rec =>
+    value instanceof RawJson
+      ? { raw: value.text, value: value.value, line, source: src, format: target.id }
+      : { raw: '', value, line, source: src, format: target.id, changed: true };
   const emit = (events: readonly Event[], out: Rec[], at: Rec): void => {
     for (const ev of events) {
-      for (const value of encoder.encode(ev)) {
-        out.push({
-          raw: '',
-          value,
-          line: at.line,
-          source: at.source,
-          format: target.id,
-          changed: true,
-        });
+      if (ev.kind === 'tool_result' && ev.children && ev.callId) {
+        for (const child of ev.children) links.set(`${ev.session}/${child}`, ev.callId);
       }
+      for (const value of encoder.encode(ev)) out.push(written(value, at.line, at.source));
     }
   };
   const endSource = (out: Rec[], at: Rec): void => {
     if (decoder) emit(decoder.end(), out, at);
     decoder = undefined;
     waiting = [];
+  };
+  const parentCall = (src: string): string | undefined => {
+    const place = subagentOf(src);
+    if (!place) return undefined;
+    return readSubagentCall(place) ?? links.get(`${place.parentSession}/agent-${place.agentId}`);
   };
 
   return recordTransform({
@@ -75,23 +104,30 @@ export function convert(options: ConvertOptions): Transform {
         if (source !== undefined) endSource(out, rec);
         source = rec.source;
       }
+      if (rec.invalid) {
+        out.push(rec);
+        return out;
+      }
       if (!decoder) {
-        const f = fixed ?? (rec.value !== undefined ? detectValue(rec.value) : undefined);
+        const f = fixed ?? detectValue(rec.value);
         if (!f) {
-          if (waiting.length >= holdLimit) {
+          if (waiting.length >= o.holdLimit) {
             throw new TxpipeError(
               'ERR_TXPIPE_FORMAT',
-              `no known format in the first ${holdLimit} records`,
-              {
-                source: rec.source,
-                line: rec.line,
-              },
+              `no known format in the first ${o.holdLimit} records`,
+              { source: rec.source, line: rec.line },
             );
           }
           waiting.push(rec);
           return out;
         }
-        decoder = readable(f.id).decoder!({ ...(options.decode ?? {}), source: rec.source });
+        const callId = parentCall(rec.source);
+        decoder = readable(f.id).decoder!({
+          ...(o.decode ?? {}),
+          source: rec.source,
+          replyUsage: o.replyUsage,
+          ...(callId ? { parentCallId: callId } : {}),
+        });
         const held = waiting;
         waiting = [];
         for (const r of held) emit(decoder.decode(r), out, r);
@@ -103,16 +139,7 @@ export function convert(options: ConvertOptions): Transform {
       const out: Rec[] = [];
       const last = { raw: '', line: 0, source: source ?? '-' };
       endSource(out, last);
-      for (const value of encoder.end()) {
-        out.push({
-          raw: '',
-          value,
-          line: 0,
-          source: last.source,
-          format: target.id,
-          changed: true,
-        });
-      }
+      for (const value of encoder.end()) out.push(written(value, 0, last.source));
       for (const r of out) ctx.push(r);
     },
   });
@@ -122,9 +149,26 @@ export const convertCommand: CommandSpec = {
   name: 'convert',
   summary: 'Convert between transcript formats through canonical events',
   options: {
-    to: { type: 'string', describe: `Target format (${formatIds.join(', ')})`, default: 'txpipe' },
+    to: {
+      type: 'string',
+      describe: `Target format (${formatIds.join(', ')})`,
+      default: convertDefaults.to,
+    },
     from: { type: 'string', describe: 'Source format; detected per input when not given' },
+    replyUsage: {
+      type: 'string',
+      describe:
+        "Which entry of a reply gives its usage: last (the reply's final counts) or first (Flockdeck's rule)",
+      choices: ['last', 'first'],
+      default: convertDefaults.replyUsage,
+    },
   },
   output: 'records',
-  stages: (args) => [convert({ to: args.to as string, from: args.from as string | undefined })],
+  stages: (args) => [
+    convert({
+      to: args.to as string,
+      from: args.from as string | undefined,
+      replyUsage: args.replyUsage as ReplyUsage | undefined,
+    }),
+  ],
 };

@@ -2,6 +2,7 @@ import { catCommand } from './cat.js';
 import { clipCommand } from './clip.js';
 import { convertCommand } from './convert.js';
 import { detectCommand } from './detect.js';
+import { redactCommand } from './redact.js';
 import type { CommandSpec } from './spec.js';
 
 /** Every command, one line each; the CLI and its --help are generated from this list. */
@@ -9,6 +10,7 @@ export const commands: readonly CommandSpec[] = [
   catCommand,
   detectCommand,
   convertCommand,
+  redactCommand,
   clipCommand,
 ];
 
