@@ -1,3 +1,4 @@
+import { awfTreeCommand } from './awf-tree.js';
 import { catCommand } from './cat.js';
 import { convertCommand } from './convert.js';
 import { detectCommand } from './detect.js';
@@ -10,6 +11,7 @@ export const commands: readonly CommandSpec[] = [
   detectCommand,
   convertCommand,
   normalizeCommand,
+  awfTreeCommand,
 ];
 
 /** The command of a name, or undefined. */
