@@ -78,10 +78,10 @@ function blockOf(ev: Event, a: AwfMeta | undefined): unknown {
  * whose `session_start` names a parent, `path` / `iteration` from the source when it was AWF (else
  * `""` / `0`), `timestamp` the event's time (else the run's last, else Go's zero time). Events
  * read from AWF are written back as they were read (their blocks regrouped into their message,
- * unknown event and block types unchanged); events of other formats become `message.user` /
- * `message.assistant` (consecutive assistant events with one message id are one message),
- * `tool.call` / `tool.result`, `run.started` (written first when a run has no `session_start`)
- * and `run.completed`. Usage is written in the assistant message's payload as `usage`.
+ * unknown event and block types unchanged); events of other formats become `message.user`,
+ * `message.assistant` (consecutive text, thinking and tool calls of one reply, as `text`,
+ * `thinking` and `tool_use` blocks), `tool.result`, `run.started` (written first when a run has
+ * no `session_start`) and `run.completed`. Usage is written in the reply's payload as `usage`.
  * Compaction, title and notices of other formats have no AWF form and are not written.
  */
 export function awfEncoder(_options: EncodeOptions = {}): Encoder {
@@ -153,28 +153,33 @@ export function awfEncoder(_options: EncodeOptions = {}): Encoder {
       if (ev.kind === 'usage') g.usage = usageWire(ev.tokens);
       return;
     }
-    switch (ev.kind) {
-      case 'user_message':
-        join(out, `u${anon++}`, ev, undefined, blockOf(ev, undefined));
-        return;
-      case 'assistant_message':
-      case 'thinking': {
-        const key = ev.messageId ? `${ev.session}\0m:${ev.messageId}` : `a${anon++}`;
-        join(out, key, ev, undefined, blockOf(ev, undefined));
-        return;
-      }
-      case 'usage': {
-        const g = group;
-        const fits =
-          g !== undefined &&
-          !g.usage &&
-          g.type === 'message.assistant' &&
-          g.first.session === ev.session;
-        (fits
-          ? g
-          : join(out, `a${anon++}`, { ...ev, kind: 'assistant_message', text: '' }, undefined)
-        ).usage = usageWire(ev.tokens);
-        return;
+    if (!a) {
+      // Consecutive assistant-side events of one reply (one message id, or none) are one message;
+      // its usage closes it.
+      const g = group;
+      const open =
+        g !== undefined &&
+        g.a === undefined &&
+        g.usage === undefined &&
+        g.type === 'message.assistant' &&
+        g.first.session === ev.session;
+      switch (ev.kind) {
+        case 'user_message':
+          join(out, `u${anon++}`, ev, undefined, blockOf(ev, undefined));
+          return;
+        case 'assistant_message':
+        case 'thinking':
+        case 'tool_call': {
+          const same = open && g.first.messageId === ev.messageId;
+          join(out, same ? g.key : `a${anon++}`, ev, undefined, blockOf(ev, undefined));
+          return;
+        }
+        case 'usage': {
+          const same = open && (ev.messageId === undefined || g.first.messageId === ev.messageId);
+          const reply = { ...ev, kind: 'assistant_message', text: '' } as const;
+          (same ? g : join(out, `a${anon++}`, reply, undefined)).usage = usageWire(ev.tokens);
+          return;
+        }
       }
     }
     flush(out);
