@@ -47,3 +47,44 @@ export { detect, detectDefaults, type DetectOptions } from './transforms/detect.
 export { convert, type ConvertOptions } from './transforms/convert.js';
 export { commands, getCommand } from './transforms/registry.js';
 export type { CommandSpec, CliOption, CommandContext } from './transforms/spec.js';
+
+// AWF: ExchangeEvent reader/writer, run trees, agent-output normalizers
+export { awfDecoder } from './formats/awf/decoder.js';
+export { awfEncoder, AWF_ZERO_TIME } from './formats/awf/encoder.js';
+export {
+  readEnvelope,
+  dispatchPayload,
+  awfMeta,
+  type ExchangeEvent,
+  type Dispatched,
+  type AwfMeta,
+} from './formats/awf/envelope.js';
+export { block, type ContentBlock } from './formats/awf/content-block.js';
+export {
+  AWF_EVENT_TYPES,
+  AWF_BLOCK_TYPES,
+  AWF_FIDELITIES,
+  isAwfEventType,
+  isAwfBlockType,
+  type AwfEventType,
+  type AwfBlockType,
+  type AwfFidelity,
+} from './formats/awf/vocabulary.js';
+export { RunLinker, type RunNode, type CallSite } from './formats/awf/run-tree.js';
+export { normalizers, getNormalizer, normalizerIds } from './awf/normalizers/registry.js';
+export type { AgentNormalizer } from './awf/normalizers/normalizer.js';
+export { ShapeError } from './awf/normalizers/shape.js';
+export {
+  normalize,
+  normalizeDefaults,
+  normalizeRecord,
+  blocksText,
+  type NormalizeOptions,
+  type LineOutcome,
+} from './transforms/normalize.js';
+export {
+  awfTree,
+  awfTreeDefaults,
+  readAwfTree,
+  type AwfTreeOptions,
+} from './transforms/awf-tree.js';
