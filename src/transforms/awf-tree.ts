@@ -44,11 +44,11 @@ export function awfTree(options: AwfTreeOptions = {}): Transform {
   });
 }
 
-/** Every `.jsonl` file below `dir`, in name order. */
+/** Every `.jsonl` / `.ndjson` file below `dir` (gzipped or not), in name order. */
 async function transcripts(dir: string): Promise<string[]> {
   const names = await readdir(dir, { recursive: true });
   return names
-    .filter((n) => /\.jsonl(\.gz)?$/.test(n))
+    .filter((n) => /\.(jsonl|ndjson)(\.gz)?$/.test(n))
     .sort()
     .map((n) => join(dir, n));
 }
