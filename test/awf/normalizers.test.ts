@@ -91,6 +91,12 @@ describe('normalizer details', () => {
     ],
     ['claude', { type: 'assistant', message: { content: [{ type: 'image' }] } }, []],
     ['claude', { type: 'result', result: 'done' }, []],
+    // A line of a type the normalizer does not use is not checked further (a user turn's string
+    // content is fine in Claude's output).
+    ['claude', { type: 'user', message: { content: 'a prompt' } }, []],
+    ['codex', { type: 'turn.failed', item: 'x' }, []],
+    ['copilot', { type: 'system.ready', data: [] }, []],
+    ['gemini', { type: 'user', content: 5 }, []],
     [
       'codex',
       { type: 'item.completed', item: { type: 'agent_message', text: 'via type' } },
@@ -152,7 +158,8 @@ describe('normalizer details', () => {
   const bad: [agent: string, line: unknown][] = [
     ['claude', { type: 'assistant', message: { content: [{ type: 'text', text: 5 }] } }],
     ['claude', { type: 'assistant', message: { content: 'text' } }],
-    ['claude', { type: 'user', message: { content: [{ type: 'tool_use', input: [1] }] } }],
+    ['claude', { type: 'assistant', message: { content: [{ type: 'tool_use', input: [1] }] } }],
+    ['claude', { type: 'assistant', message: { content: [{ type: 'text', text: 'ok' }, 7] } }],
     [
       'codex',
       { type: 'item.completed', item: { item_type: 'function_call', arguments: { a: 1 } } },

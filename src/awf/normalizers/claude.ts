@@ -15,9 +15,10 @@ export const claudeNormalizer: AgentNormalizer = {
   blocks(line) {
     const o = obj(line, 'line');
     if (!o) return [];
-    const type = str(o.type, 'type');
+    if (str(o.type, 'type') !== 'assistant') return [];
     const message = obj(o.message, 'message');
-    const content = message ? arr(message.content, 'message.content') : [];
+    if (!message) return [];
+    const content = arr(message.content, 'message.content');
     // Every element is decoded before any is used, so one bad element spoils the line, as in AWF.
     const els = content.map((e, i) => {
       const el = obj(e, `content[${i}]`) ?? {};
@@ -30,7 +31,6 @@ export const claudeNormalizer: AgentNormalizer = {
         input: map(el.input, 'input'),
       };
     });
-    if (type !== 'assistant' || !message) return [];
     const out: ContentBlock[] = [];
     for (const el of els) {
       if (el.type === 'text' && el.text !== '') out.push(block({ type: 'text', text: el.text }));

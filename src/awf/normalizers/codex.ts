@@ -17,7 +17,7 @@ export const codexNormalizer: AgentNormalizer = {
   blocks(line) {
     const o = obj(line, 'line');
     if (!o) return [];
-    const type = str(o.type, 'type');
+    if (str(o.type, 'type') !== 'item.completed') return [];
     const it = obj(o.item, 'item');
     if (!it) return [];
     const item = {
@@ -27,7 +27,6 @@ export const codexNormalizer: AgentNormalizer = {
       name: str(it.name, 'item.name'),
       args: str(it.arguments, 'item.arguments'),
     };
-    if (type !== 'item.completed') return [];
     const kind = item.itemType !== '' ? item.itemType : item.kind;
     if (kind === 'assistant_message' || kind === 'agent_message') {
       // An empty text is kept: Go's omitempty drops the field, not the block.

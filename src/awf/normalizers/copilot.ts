@@ -15,6 +15,7 @@ export const copilotNormalizer: AgentNormalizer = {
     const o = obj(line, 'line');
     if (!o) return [];
     const type = str(o.type, 'type');
+    if (type !== 'assistant.message' && type !== 'tool.execution_start') return [];
     const data = obj(o.data, 'data') ?? {};
     // `data` is a map of any values: a field of another type reads as absent, not as an error.
     const field = (k: string): string => (typeof data[k] === 'string' ? (data[k] as string) : '');

@@ -14,14 +14,12 @@ export const geminiNormalizer: AgentNormalizer = {
   blocks(line) {
     const o = obj(line, 'line');
     if (!o) return [];
-    const type = str(o.type, 'type');
-    const role = str(o.role, 'role');
+    if (str(o.type, 'type') !== 'message' || str(o.role, 'role') !== 'assistant') return [];
     const content = str(o.content, 'content');
     const calls = arr(o.toolCalls, 'toolCalls').map((c, i) => {
       const call = obj(c, `toolCalls[${i}]`) ?? {};
       return { name: str(call.name, 'name'), args: map(call.arguments, 'arguments') };
     });
-    if (type !== 'message' || role !== 'assistant') return [];
     const out: ContentBlock[] = [];
     if (content !== '') out.push(block({ type: 'text', text: content }));
     for (const c of calls)

@@ -2,7 +2,9 @@
  * Reading an agent's output line the way AWF's Go normalizers do: each one decodes a line into a
  * typed struct, so a field of the wrong JSON type makes the whole line unreadable (it then yields
  * no blocks), while an absent field or `null` is the zero value. These helpers give the zero value
- * or throw {@link ShapeError}.
+ * or throw {@link ShapeError}. txpipe checks a line's type first: a line of a type the normalizer
+ * does not use gives no blocks without being checked (AWF gives none either), so only lines that
+ * would have given blocks are reported as unreadable.
  */
 export class ShapeError extends Error {
   constructor(field: string, expected: string) {
