@@ -6,7 +6,7 @@ import { readEnvelope } from '../../src/formats/awf/envelope.js';
 import { AWF_ZERO_TIME } from '../../src/formats/awf/encoder.js';
 import { isAwfBlockType, isAwfEventType } from '../../src/formats/awf/vocabulary.js';
 import { repoRoot } from '../shared.js';
-import { cli, decodeFile, encodeAll, ensureBuilt } from './helpers.js';
+import { cli, decodeFile, encodeAll, ensureBuilt, recordsOfBytes } from './helpers.js';
 
 // test/fixtures/awf/ holds ExchangeEvent transcripts written by hand from the AWF spec (its
 // README says where each line came from).
@@ -135,6 +135,19 @@ describe('AWF reader', () => {
       'image',
     ]);
     expect(events.at(-1)).toMatchObject({ kind: 'session_end', status: 'ok' });
+  });
+
+  it('reads the same events whatever the chunk size', async () => {
+    const bytes = readFileSync(gap);
+    const want = (await decodeFile(gap)).map((e) => ({
+      ...e,
+      origin: { ...e.origin, source: '-' },
+    }));
+    for (const size of [1, 5, 17, 256, bytes.length]) {
+      const d = awf.decoder!({ source: '-' });
+      const got = (await recordsOfBytes(bytes, size)).flatMap((r) => d.decode(r));
+      expect(got).toEqual(want);
+    }
   });
 
   const odd: [what: string, value: unknown, kinds: string[]][] = [
@@ -331,6 +344,53 @@ describe('AWF writer', () => {
       '2026-01-02T00:00:00Z',
       '2026-01-02T00:00:00Z',
     ]);
+  });
+
+  it('writes back single envelopes as read: an error tool_result block, null tool_input', () => {
+    const one = [
+      {
+        seq: 1,
+        run_id: 'r',
+        type: 'message.user',
+        path: 'p',
+        iteration: 2,
+        timestamp: 't',
+        payload: {
+          role: 'user',
+          blocks: [{ type: 'tool_result', fidelity: 'router', tool_id: 'x' }],
+        },
+      },
+      {
+        seq: 2,
+        run_id: 'r',
+        type: 'message.assistant',
+        path: 'p',
+        iteration: 2,
+        timestamp: 't',
+        payload: {
+          role: 'assistant',
+          blocks: [
+            { type: 'tool_use', fidelity: 'agent_emitted', tool_name: 'Bash', tool_input: null },
+            { type: 'stream', fidelity: 'agent_emitted', text: 'par' },
+          ],
+        },
+      },
+      {
+        seq: 3,
+        run_id: 'r',
+        type: 'tool.call',
+        path: 'p',
+        iteration: 2,
+        timestamp: 't',
+        payload: { name: 'n', call_id: 'c', input: {}, output: 'early', fidelity: 'router' },
+      },
+    ];
+    const d = awf.decoder!({ source: 'x' });
+    const events = one.flatMap((value, i) =>
+      d.decode({ raw: '', value, line: i + 1, source: 'x' }),
+    );
+    expect(events.map((e) => e.kind)).toEqual(['tool_result', 'tool_call', 'notice', 'tool_call']);
+    expect(encodeAll(events)).toEqual(one);
   });
 
   it('the CLI converts AWF to AWF unchanged', async () => {

@@ -61,7 +61,8 @@ function blockOf(ev: Event, a: AwfMeta | undefined): unknown {
         type: 'tool_result',
         fidelity: fidelity(a, 'agent_emitted'),
         tool_id: ev.callId,
-        tool_content: ev.output,
+        // Go omits a nil interface, so AWF never writes `tool_content: null` (an error result).
+        tool_content: ev.output === null ? undefined : ev.output,
       });
     case 'notice':
       return a?.rawBlock;
