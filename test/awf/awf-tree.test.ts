@@ -81,6 +81,17 @@ describe('AWF run tree', () => {
     expect(c1.children[0]!.problems).toEqual(['cycle: c1 is already an ancestor']);
   });
 
+  it('reports a seq series that does not count from 1 by 1, per file', () => {
+    const l = new RunLinker();
+    for (const seq of [1, 2, 4, 4, 5]) l.add(env(seq, 'r', 'run.started'), 'r.jsonl');
+    l.add(env(2, 'r', 'run.completed'), 'other.jsonl');
+    expect(l.trees()[0]!.problems).toEqual([
+      'r.jsonl: seq 4 follows 2',
+      'r.jsonl: seq 4 follows 4',
+      'other.jsonl: seq 2 follows 0',
+    ]);
+  });
+
   it('holds at most maxRuns runs', () => {
     const l = new RunLinker(1);
     l.add(env(1, 'a', 'run.started'), 'a');

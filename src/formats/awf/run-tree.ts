@@ -1,5 +1,8 @@
 import { readEnvelope } from './envelope.js';
 
+/** How many `seq` problems are kept per run (the first ones). */
+const MAX_SEQ_PROBLEMS = 10;
+
 /** Where a parent run called a child (its `step.call_workflow.started` envelope). */
 export interface CallSite {
   readonly path: string;
@@ -21,13 +24,19 @@ export interface RunNode {
   readonly missing?: boolean;
   /** A run whose `parent_run_id` names a run whose file was not found. */
   readonly parentMissing?: boolean;
-  /** Linkage that does not agree (a child that names another parent, a cycle). */
+  /**
+   * What is wrong: a `seq` series that does not count 1, 2, 3, ... in a file (the first 10), a
+   * child that names another parent than its caller, a cycle.
+   */
   readonly problems?: readonly string[];
 }
 
 interface RunFacts {
   readonly runId: string;
   readonly files: string[];
+  /** The last `seq` seen in each of its files, and what was wrong with the series. */
+  readonly lastSeq: Map<string, number>;
+  readonly seqProblems: string[];
   name?: string;
   parentRunId?: string;
   readonly calls: Map<string, CallSite>;
@@ -54,10 +63,15 @@ export class RunLinker {
       if (this.runs.size >= this.maxRuns) {
         throw new RangeError(`more than ${this.maxRuns} AWF runs; raise maxRuns`);
       }
-      r = { runId: env.run_id, files: [], calls: new Map() };
+      r = { runId: env.run_id, files: [], calls: new Map(), lastSeq: new Map(), seqProblems: [] };
       this.runs.set(env.run_id, r);
     }
     if (!r.files.includes(file)) r.files.push(file);
+    const last = r.lastSeq.get(file) ?? 0;
+    if (env.seq !== last + 1 && r.seqProblems.length < MAX_SEQ_PROBLEMS) {
+      r.seqProblems.push(`${file}: seq ${env.seq} follows ${last}`);
+    }
+    r.lastSeq.set(file, Math.max(last, env.seq));
     if (r.parentRunId === undefined && env.parent_run_id) r.parentRunId = env.parent_run_id;
     if (env.type === 'run.started' && r.name === undefined) {
       const p = env.payload as { name?: unknown } | null;
@@ -88,7 +102,7 @@ export class RunLinker {
       const caller = childOf.get(id);
       if (!r)
         return { runId: id, files: [], parentRunId: caller, calledAt, children: [], missing: true };
-      const problems: string[] = [];
+      const problems: string[] = [...r.seqProblems];
       if (caller && r.parentRunId && r.parentRunId !== caller) {
         problems.push(`called by ${caller} but names ${r.parentRunId} as its parent`);
       }
