@@ -112,8 +112,8 @@ export const normalizeCommand: CommandSpec = {
   options: {
     agent: {
       type: 'string',
-      describe: `The agent that wrote the input (${normalizerIds.join(', ')})`,
-      choices: normalizerIds,
+      // No yargs `choices`: the factory checks the name, so AWF's names (aliases) are accepted too.
+      describe: `The agent that wrote the input (${normalizerIds.join(', ')}; or AWF's names)`,
     },
     array: {
       type: 'boolean',

@@ -16,7 +16,7 @@ describe('txpipe CLI on AWF (in process)', () => {
   it.each([
     ['claude', 'claude'],
     ['codex', 'codex'],
-    ['copilot', 'copilot'],
+    ['copilot', 'github_copilot'],
     ['gemini', 'gemini'],
     ['openaicompatible', 'openai_compatible'],
   ])('normalize --array reproduces golden/%s.json (agent name %s)', async (dir, agent) => {
@@ -27,6 +27,7 @@ describe('txpipe CLI on AWF (in process)', () => {
       '--array',
       fixture('awf', dir, 'input.jsonl'),
     ]);
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(EXIT.ok);
     expect(r.stdout).toBe(readFileSync(fixture('awf', 'golden', `${dir}.json`), 'utf8'));
   });
@@ -47,6 +48,19 @@ describe('txpipe CLI on AWF (in process)', () => {
     expect(r.stderr).toMatch(/1 line/);
     expect(await readFile(rejects, 'utf8')).toContain('Hello\u0000world');
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('normalize with an unknown agent is a usage error naming the known ones', async () => {
+    const r = await cliInProcess([
+      'normalize',
+      '--agent',
+      'cursor',
+      fixture('awf', 'codex', 'input.jsonl'),
+    ]);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stderr).toMatch(
+      /unknown agent cursor; known: claude, codex, copilot, gemini, openai-compatible/,
+    );
   });
 
   it('normalize without --agent is a usage error', async () => {
