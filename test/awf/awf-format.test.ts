@@ -74,6 +74,7 @@ describe('AWF reader', () => {
     }
     const byKind = <K extends Event['kind']>(k: K) =>
       events.filter((e): e is Extract<Event, { kind: K }> => e.kind === k);
+    expect(byKind('user_message').map((e) => e.role)).toEqual(['prompt', 'meta']);
     expect(byKind('user_message')[0]).toMatchObject({
       text: 'Review main.go for bugs.',
       time: '2026-06-08T08:14:42.131Z',

@@ -83,7 +83,13 @@ export function awfDecoder(options: DecodeOptions = {}): Decoder {
         case 'text':
           out.push(
             user
-              ? { ...m, kind: 'user_message', text: String(b.text ?? ''), role: 'prompt' }
+              ? // The first text is the resolved prompt; a later one is the composed system prompt.
+                {
+                  ...m,
+                  kind: 'user_message',
+                  text: String(b.text ?? ''),
+                  role: i === 0 ? 'prompt' : 'meta',
+                }
               : { ...m, kind: 'assistant_message', text: String(b.text ?? '') },
           );
           break;
