@@ -49,8 +49,8 @@ export { commands, getCommand } from './transforms/registry.js';
 export type { CommandSpec, CliOption, CommandContext } from './transforms/spec.js';
 
 // AWF: ExchangeEvent reader/writer, run trees, agent-output normalizers
-export { awfDecoder } from './formats/awf/decoder.js';
-export { awfEncoder, AWF_ZERO_TIME } from './formats/awf/encoder.js';
+export { awfDecoder } from './formats/awf/awf-decoder.js';
+export { awfEncoder, AWF_ZERO_TIME } from './formats/awf/awf-encoder.js';
 export {
   readEnvelope,
   dispatchPayload,
@@ -59,7 +59,7 @@ export {
   type Dispatched,
   type AwfMeta,
 } from './formats/awf/envelope.js';
-export { block, type ContentBlock } from './formats/awf/content-block.js';
+export { contentBlock, type ContentBlock } from './formats/awf/content-block.js';
 export {
   AWF_EVENT_TYPES,
   AWF_BLOCK_TYPES,
@@ -70,9 +70,9 @@ export {
   type AwfBlockType,
   type AwfFidelity,
 } from './formats/awf/vocabulary.js';
-export { RunLinker, type RunNode, type CallSite } from './formats/awf/run-tree.js';
+export { RunLinker, type RunNode, type CallSite } from './formats/awf/run-linker.js';
 export { normalizers, getNormalizer, normalizerIds } from './awf/normalizers/registry.js';
-export type { AgentNormalizer } from './awf/normalizers/normalizer.js';
+export type { AgentNormalizer } from './awf/normalizers/agent-normalizer.js';
 export { ShapeError } from './awf/normalizers/shape.js';
 export {
   normalize,

@@ -1,6 +1,6 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
-import { awfDecoder } from './awf/decoder.js';
-import { awfEncoder } from './awf/encoder.js';
+import { awfDecoder } from './awf/awf-decoder.js';
+import { awfEncoder } from './awf/awf-encoder.js';
 
 /** AWF agent exchange transcripts: the ExchangeEvent envelope (`seq`, `run_id`, `type`, `path`, ...). */
 export const awf: FormatAdapter = {

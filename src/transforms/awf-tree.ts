@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transform } from 'node:stream';
-import { RunLinker, type RunNode } from '../formats/awf/run-tree.js';
+import { RunLinker, type RunNode } from '../formats/awf/run-linker.js';
 import { badOption } from '../stream/errors.js';
 import { openInput } from '../stream/input.js';
 import { withDefaults } from '../stream/options.js';

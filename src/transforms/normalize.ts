@@ -1,6 +1,6 @@
 import type { Transform } from 'node:stream';
 import type { ContentBlock } from '../formats/awf/content-block.js';
-import type { AgentNormalizer } from '../awf/normalizers/normalizer.js';
+import type { AgentNormalizer } from '../awf/normalizers/agent-normalizer.js';
 import { getNormalizer, normalizerIds } from '../awf/normalizers/registry.js';
 import { ShapeError } from '../awf/normalizers/shape.js';
 import { badOption } from '../stream/errors.js';

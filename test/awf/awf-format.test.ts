@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_VERSION, type Event } from '../../src/events/event.js';
 import { awf } from '../../src/formats/awf.js';
 import { readEnvelope } from '../../src/formats/awf/envelope.js';
-import { AWF_ZERO_TIME } from '../../src/formats/awf/encoder.js';
+import { AWF_ZERO_TIME } from '../../src/formats/awf/awf-encoder.js';
 import { isAwfBlockType, isAwfEventType } from '../../src/formats/awf/vocabulary.js';
 import { repoRoot } from '../shared.js';
 import { cli, decodeFile, encodeAll, ensureBuilt, recordsOfBytes } from './helpers.js';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RunLinker, type RunNode } from '../../src/formats/awf/run-tree.js';
+import { RunLinker, type RunNode } from '../../src/formats/awf/run-linker.js';
 import { awfTree, readAwfTree } from '../../src/transforms/awf-tree.js';
 import type { Rec } from '../../src/stream/rec.js';
 import { collect } from '../helpers.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import type { RunNode } from '../../src/formats/awf/run-tree.js';
+import type { RunNode } from '../../src/formats/awf/run-linker.js';
 import { fixture, repoRoot } from '../shared.js';
 import { cliInProcess } from './helpers.js';
 

@@ -1,9 +1,9 @@
-import { claudeNormalizer } from './claude.js';
-import { codexNormalizer } from './codex.js';
-import { copilotNormalizer } from './copilot.js';
-import { geminiNormalizer } from './gemini.js';
-import type { AgentNormalizer } from './normalizer.js';
-import { openaiCompatibleNormalizer } from './openai-compatible.js';
+import { claudeNormalizer } from './claude-normalizer.js';
+import { codexNormalizer } from './codex-normalizer.js';
+import { copilotNormalizer } from './copilot-normalizer.js';
+import { geminiNormalizer } from './gemini-normalizer.js';
+import type { AgentNormalizer } from './agent-normalizer.js';
+import { openaiCompatibleNormalizer } from './openai-compatible-normalizer.js';
 
 /** Every agent-output normalizer AWF defines, one line each. */
 export const normalizers: readonly AgentNormalizer[] = [

@@ -43,7 +43,7 @@ const STRING_FIELDS: ReadonlySet<string> = new Set([
  * (`tool_input`, `tool_content`). Any other value is kept, `null` and `""` included: Go omits an
  * interface only when it holds nothing, so a normalizer that set an empty map or string writes it.
  */
-export function block(
+export function contentBlock(
   fields: Omit<ContentBlock, 'fidelity'> & { fidelity?: AwfFidelity },
 ): ContentBlock {
   const out: Record<string, unknown> = {};

@@ -1,6 +1,6 @@
 import type { Event, TokenCounts } from '../../events/event.js';
 import type { EncodeOptions, Encoder } from '../adapter.js';
-import { block } from './content-block.js';
+import { contentBlock } from './content-block.js';
 import { awfMeta, type AwfMeta } from './envelope.js';
 import { AWF_FIDELITIES, type AwfFidelity } from './vocabulary.js';
 
@@ -43,13 +43,17 @@ function usageWire(t: TokenCounts): Record<string, number> {
 function blockOf(ev: Event, a: AwfMeta | undefined): unknown {
   switch (ev.kind) {
     case 'user_message':
-      return block({ type: 'text', fidelity: fidelity(a, 'router'), text: ev.text });
+      return contentBlock({ type: 'text', fidelity: fidelity(a, 'router'), text: ev.text });
     case 'assistant_message':
-      return block({ type: 'text', fidelity: fidelity(a, 'agent_emitted'), text: ev.text });
+      return contentBlock({ type: 'text', fidelity: fidelity(a, 'agent_emitted'), text: ev.text });
     case 'thinking':
-      return block({ type: 'thinking', fidelity: fidelity(a, 'agent_emitted'), thinking: ev.text });
+      return contentBlock({
+        type: 'thinking',
+        fidelity: fidelity(a, 'agent_emitted'),
+        thinking: ev.text,
+      });
     case 'tool_call':
-      return block({
+      return contentBlock({
         type: 'tool_use',
         fidelity: fidelity(a, 'agent_emitted'),
         tool_name: ev.name,
@@ -57,7 +61,7 @@ function blockOf(ev: Event, a: AwfMeta | undefined): unknown {
         tool_input: ev.input,
       });
     case 'tool_result':
-      return block({
+      return contentBlock({
         type: 'tool_result',
         fidelity: fidelity(a, 'agent_emitted'),
         tool_id: ev.callId,

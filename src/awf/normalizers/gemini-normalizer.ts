@@ -1,5 +1,5 @@
-import { block, type ContentBlock } from '../../formats/awf/content-block.js';
-import type { AgentNormalizer } from './normalizer.js';
+import { contentBlock, type ContentBlock } from '../../formats/awf/content-block.js';
+import type { AgentNormalizer } from './agent-normalizer.js';
 import { arr, map, obj, str } from './shape.js';
 
 /**
@@ -21,9 +21,9 @@ export const geminiNormalizer: AgentNormalizer = {
       return { name: str(call.name, 'name'), args: map(call.arguments, 'arguments') };
     });
     const out: ContentBlock[] = [];
-    if (content !== '') out.push(block({ type: 'text', text: content }));
+    if (content !== '') out.push(contentBlock({ type: 'text', text: content }));
     for (const c of calls)
-      out.push(block({ type: 'tool_use', tool_name: c.name, tool_input: c.args }));
+      out.push(contentBlock({ type: 'tool_use', tool_name: c.name, tool_input: c.args }));
     return out;
   },
 };

@@ -1,5 +1,5 @@
-import { block, type ContentBlock } from '../../formats/awf/content-block.js';
-import type { AgentNormalizer } from './normalizer.js';
+import { contentBlock, type ContentBlock } from '../../formats/awf/content-block.js';
+import type { AgentNormalizer } from './agent-normalizer.js';
 import { arr, obj, str } from './shape.js';
 
 interface Part {
@@ -45,10 +45,10 @@ export const openaiCompatibleNormalizer: AgentNormalizer = {
     const src =
       first.delta.content === '' && first.delta.calls.length === 0 ? first.message : first.delta;
     const out: ContentBlock[] = [];
-    if (src.content !== '') out.push(block({ type: 'text', text: src.content }));
+    if (src.content !== '') out.push(contentBlock({ type: 'text', text: src.content }));
     for (const c of src.calls) {
       out.push(
-        block({
+        contentBlock({
           type: 'tool_use',
           tool_name: c.name,
           tool_id: c.id,

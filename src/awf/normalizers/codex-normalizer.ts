@@ -1,5 +1,5 @@
-import { block } from '../../formats/awf/content-block.js';
-import type { AgentNormalizer } from './normalizer.js';
+import { contentBlock } from '../../formats/awf/content-block.js';
+import type { AgentNormalizer } from './agent-normalizer.js';
 import { obj, str } from './shape.js';
 
 /**
@@ -30,10 +30,10 @@ export const codexNormalizer: AgentNormalizer = {
     const kind = item.itemType !== '' ? item.itemType : item.kind;
     if (kind === 'assistant_message' || kind === 'agent_message') {
       // An empty text is kept: Go's omitempty drops the field, not the block.
-      return [block({ type: 'text', text: item.text })];
+      return [contentBlock({ type: 'text', text: item.text })];
     }
     if (kind === 'function_call' || kind === 'command_execution') {
-      return [block({ type: 'tool_use', tool_name: item.name, tool_input: item.args })];
+      return [contentBlock({ type: 'tool_use', tool_name: item.name, tool_input: item.args })];
     }
     return [];
   },

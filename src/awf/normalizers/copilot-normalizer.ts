@@ -1,5 +1,5 @@
-import { block } from '../../formats/awf/content-block.js';
-import type { AgentNormalizer } from './normalizer.js';
+import { contentBlock } from '../../formats/awf/content-block.js';
+import type { AgentNormalizer } from './agent-normalizer.js';
 import { obj, str } from './shape.js';
 
 /**
@@ -21,10 +21,10 @@ export const copilotNormalizer: AgentNormalizer = {
     const field = (k: string): string => (typeof data[k] === 'string' ? (data[k] as string) : '');
     if (type === 'assistant.message') {
       const content = field('content');
-      return content === '' ? [] : [block({ type: 'text', text: content })];
+      return content === '' ? [] : [contentBlock({ type: 'text', text: content })];
     }
     if (type === 'tool.execution_start') {
-      return [block({ type: 'tool_use', tool_name: field('toolName') })];
+      return [contentBlock({ type: 'tool_use', tool_name: field('toolName') })];
     }
     return [];
   },

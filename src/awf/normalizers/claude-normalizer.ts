@@ -1,5 +1,5 @@
-import { block, type ContentBlock } from '../../formats/awf/content-block.js';
-import type { AgentNormalizer } from './normalizer.js';
+import { contentBlock, type ContentBlock } from '../../formats/awf/content-block.js';
+import type { AgentNormalizer } from './agent-normalizer.js';
 import { arr, map, obj, str } from './shape.js';
 
 /**
@@ -33,11 +33,18 @@ export const claudeNormalizer: AgentNormalizer = {
     });
     const out: ContentBlock[] = [];
     for (const el of els) {
-      if (el.type === 'text' && el.text !== '') out.push(block({ type: 'text', text: el.text }));
-      else if (el.type === 'thinking') out.push(block({ type: 'thinking', thinking: el.thinking }));
+      if (el.type === 'text' && el.text !== '')
+        out.push(contentBlock({ type: 'text', text: el.text }));
+      else if (el.type === 'thinking')
+        out.push(contentBlock({ type: 'thinking', thinking: el.thinking }));
       else if (el.type === 'tool_use') {
         out.push(
-          block({ type: 'tool_use', tool_name: el.name, tool_id: el.id, tool_input: el.input }),
+          contentBlock({
+            type: 'tool_use',
+            tool_name: el.name,
+            tool_id: el.id,
+            tool_input: el.input,
+          }),
         );
       }
     }
