@@ -49,7 +49,7 @@ export { commands, getCommand } from './transforms/registry.js';
 export type { CommandSpec, CliOption, CommandContext } from './transforms/spec.js';
 
 // AWF: ExchangeEvent reader/writer, run trees, agent-output normalizers
-export { awfDecoder } from './formats/awf/awf-decoder.js';
+export { awfDecoder, awfDecodeDefaults } from './formats/awf/awf-decoder.js';
 export { awfEncoder, AWF_ZERO_TIME } from './formats/awf/awf-encoder.js';
 export {
   readEnvelope,

@@ -150,6 +150,41 @@ describe('AWF reader', () => {
       expect(got).toEqual(want);
     }
   });
+  it('names a tool result from its call, remembering at most maxToolNames calls', () => {
+    const env = (seq: number, type: string, payload: unknown) => ({
+      seq,
+      run_id: 'r',
+      type,
+      path: '',
+      iteration: 0,
+      timestamp: 't',
+      payload,
+    });
+    const use = (id: string) => ({
+      role: 'assistant',
+      blocks: [{ type: 'tool_use', fidelity: 'agent_emitted', tool_name: `T${id}`, tool_id: id }],
+    });
+    const result = (id: string) => ({
+      role: 'user',
+      blocks: [{ type: 'tool_result', fidelity: 'router', tool_id: id }],
+    });
+    const lines = [
+      env(1, 'message.assistant', use('a')),
+      env(2, 'message.assistant', use('b')),
+      env(3, 'message.user', result('a')),
+      env(4, 'message.user', result('b')),
+    ];
+    const names = (max?: number) => {
+      const d = awf.decoder!({ source: 'x', maxToolNames: max });
+      return lines
+        .flatMap((value, i) => d.decode({ raw: '', value, line: i + 1, source: 'x' }))
+        .filter((e) => e.kind === 'tool_result')
+        .map((e) => (e as { name?: string }).name);
+    };
+    expect(names()).toEqual(['Ta', 'Tb']);
+    expect(names(1)).toEqual([undefined, 'Tb']);
+  });
+
   const odd: [what: string, value: unknown, kinds: string[]][] = [
     ['not an object', [1], ['unknown']],
     [

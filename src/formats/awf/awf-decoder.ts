@@ -26,6 +26,9 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
+/** Decoder options: `maxToolNames` bounds the call ids remembered to name tool results. */
+export const awfDecodeDefaults = { maxToolNames: 10_000 } as const;
+
 /**
  * AWF ExchangeEvents to canonical events. Run lifecycle events are `session_start` /
  * `session_end`; step events (call_workflow included) are `notice`s with the step in `meta.awf`;
@@ -38,7 +41,16 @@ function str(v: unknown): string | undefined {
 export function awfDecoder(options: DecodeOptions = {}): Decoder {
   const source = typeof options.source === 'string' ? options.source : '-';
   let lastSeq = 0;
+  const maxToolNames =
+    typeof options.maxToolNames === 'number' && options.maxToolNames >= 0
+      ? options.maxToolNames
+      : awfDecodeDefaults.maxToolNames;
+  // Tool names by call id, to name a result whose payload does not; the oldest go first.
   const toolNames = new Map<string, string>();
+  const remember = (callId: string, name: string): void => {
+    toolNames.set(callId, name);
+    if (toolNames.size > maxToolNames) toolNames.delete(toolNames.keys().next().value!);
+  };
 
   const base = (rec: Rec, env: ExchangeEvent, awf: AwfMeta): Base => ({
     v: EVENT_VERSION,
@@ -98,7 +110,7 @@ export function awfDecoder(options: DecodeOptions = {}): Decoder {
           break;
         case 'tool_use': {
           const name = String(b.tool_name ?? '');
-          if (str(b.tool_id)) toolNames.set(b.tool_id as string, name);
+          if (str(b.tool_id)) remember(b.tool_id as string, name);
           out.push({ ...m, kind: 'tool_call', callId: str(b.tool_id), name, input: b.tool_input });
           break;
         }
@@ -147,7 +159,7 @@ export function awfDecoder(options: DecodeOptions = {}): Decoder {
         isError: error ? true : undefined,
       };
     }
-    if (callId) toolNames.set(callId, name);
+    if (callId) remember(callId, name);
     const m = base(rec, env, {
       ...awf,
       fidelity: tool.fidelity,
