@@ -224,6 +224,16 @@ describe('normalizer details', () => {
     expect(() => normalize({ agent: 'codex', maxBlocks: 0 })).toThrow(/maxBlocks/);
   });
 
+  it('--array with no blocks writes an empty array, as AWF does', async () => {
+    const recs: Rec[] = [
+      { raw: '', value: { type: 'system.ready', data: {} }, line: 1, source: 'x' },
+    ];
+    const out = await collect<Rec>(
+      Readable.from(recs).pipe(normalize({ agent: 'copilot', array: true })),
+    );
+    expect(out.map((r) => r.raw)).toEqual(['[]']);
+  });
+
   it('--array holds at most maxBlocks blocks', async () => {
     const recs = await records(fixture('awf', 'gemini', 'input.jsonl'));
     const stage = normalize({ agent: 'gemini', array: true, maxBlocks: 2 });
