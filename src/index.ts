@@ -125,3 +125,43 @@ export {
 export { clipProfiles, clipProfileFor, genericProfile } from './clip/formats/registry.js';
 export type { ClipProfile, ClippedMapKind, ProfileRule } from './clip/formats/profile.js';
 export { clip, clipDefaults, type ClipOptions } from './transforms/clip.js';
+// AWF: ExchangeEvent reader/writer, run trees, agent-output normalizers
+export { awfDecoder, awfDecodeDefaults } from './formats/awf/awf-decoder.js';
+export { awfEncoder, AWF_ZERO_TIME } from './formats/awf/awf-encoder.js';
+export {
+  readEnvelope,
+  dispatchPayload,
+  awfMeta,
+  type ExchangeEvent,
+  type Dispatched,
+  type AwfMeta,
+} from './formats/awf/envelope.js';
+export { contentBlock, type ContentBlock } from './formats/awf/content-block.js';
+export {
+  AWF_EVENT_TYPES,
+  AWF_BLOCK_TYPES,
+  AWF_FIDELITIES,
+  isAwfEventType,
+  isAwfBlockType,
+  type AwfEventType,
+  type AwfBlockType,
+  type AwfFidelity,
+} from './formats/awf/vocabulary.js';
+export { RunLinker, type RunNode, type CallSite } from './formats/awf/run-linker.js';
+export { normalizers, getNormalizer, normalizerIds } from './awf/normalizers/registry.js';
+export type { AgentNormalizer } from './awf/normalizers/agent-normalizer.js';
+export { ShapeError } from './awf/normalizers/shape.js';
+export {
+  normalize,
+  normalizeDefaults,
+  normalizeRecord,
+  blocksText,
+  type NormalizeOptions,
+  type LineOutcome,
+} from './transforms/normalize.js';
+export {
+  awfTree,
+  awfTreeDefaults,
+  readAwfTree,
+  type AwfTreeOptions,
+} from './transforms/awf-tree.js';

@@ -1,4 +1,6 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
+import { awfDecoder } from './awf/awf-decoder.js';
+import { awfEncoder } from './awf/awf-encoder.js';
 
 /** AWF agent exchange transcripts: the ExchangeEvent envelope (`seq`, `run_id`, `type`, `path`, ...). */
 export const awf: FormatAdapter = {
@@ -15,4 +17,6 @@ export const awf: FormatAdapter = {
       'payload' in value
     );
   },
+  decoder: awfDecoder,
+  encoder: awfEncoder,
 };

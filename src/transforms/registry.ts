@@ -1,8 +1,10 @@
+import { awfTreeCommand } from './awf-tree.js';
 import { catCommand } from './cat.js';
 import { clipCommand } from './clip.js';
 import { convertCommand } from './convert.js';
 import { detectCommand } from './detect.js';
 import { redactCommand } from './redact.js';
+import { normalizeCommand } from './normalize.js';
 import type { CommandSpec } from './spec.js';
 
 /** Every command, one line each; the CLI and its --help are generated from this list. */
@@ -12,6 +14,8 @@ export const commands: readonly CommandSpec[] = [
   convertCommand,
   redactCommand,
   clipCommand,
+  normalizeCommand,
+  awfTreeCommand,
 ];
 
 /** The command of a name, or undefined. */

@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import { awfDecoder } from '../../src/formats/awf/awf-decoder.js';
+import { awfEncoder } from '../../src/formats/awf/awf-encoder.js';
+import type { Event } from '../../src/events/event.js';
+import { openInput } from '../../src/stream/input.js';
+import { readRecords } from '../../src/stream/read-records.js';
+import type { Rec } from '../../src/stream/rec.js';
+import { bin, repoRoot } from '../shared.js';
+
+const run = promisify(execFile);
+
+/** Every record of a file, lines that are not JSON included (as the CLI reads them). */
+export async function records(path: string): Promise<Rec[]> {
+  const out: Rec[] = [];
+  for await (const r of readRecords(openInput(path), { source: path, onInvalid: 'pass' })) {
+    out.push(r as Rec);
+  }
+  return out;
+}
+
+/** Records of bytes fed in chunks of `size` bytes. */
+export async function recordsOfBytes(bytes: Buffer, size: number): Promise<Rec[]> {
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+  const out: Rec[] = [];
+  for await (const r of readRecords(Readable.from(chunks), { source: '-', onInvalid: 'pass' })) {
+    out.push(r as Rec);
+  }
+  return out;
+}
+
+/** The canonical events of an AWF file. */
+export async function decodeFile(path: string): Promise<Event[]> {
+  const d = awfDecoder({ source: path });
+  const out: Event[] = [];
+  for (const r of await records(path)) out.push(...d.decode(r));
+  out.push(...d.end());
+  return out;
+}
+
+/** AWF envelopes for canonical events. */
+export function encodeAll(events: readonly Event[]): unknown[] {
+  const e = awfEncoder();
+  const out: unknown[] = [];
+  for (const ev of events) out.push(...e.encode(ev));
+  out.push(...e.end());
+  return out;
+}
+
+/** Builds the CLI when `dist` is missing (npm test builds before vitest). For a beforeAll. */
+export async function ensureBuilt(): Promise<void> {
+  if (!existsSync(bin)) await run('npm', ['run', 'build'], { cwd: repoRoot });
+}
+
+/** Runs the built CLI as a user would. */
+export async function cli(
+  args: string[],
+): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run('node', [bin, ...args], { maxBuffer: 1 << 26 });
+    return { stdout, stderr, code: 0 };
+  } catch (err) {
+    const e = err as { stdout: string; stderr: string; code: number };
+    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
+  }
+}
+
+/**
+ * Runs the CLI inside this process (the same yargs program the binary runs), writing its output
+ * to a file with `-o`: what the binary does, with coverage counted.
+ */
+export async function cliInProcess(
+  args: string[],
+): Promise<{ stdout: string; stderr: string; code: number }> {
+  const { buildCli } = await import('../../src/cli/main.js');
+  const dir = await mkdtemp(join(tmpdir(), 'txpipe-awf-'));
+  const out = join(dir, 'out');
+  let stderr = '';
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      stderr += chunk.toString();
+      done();
+    },
+  });
+  let code = -1;
+  await buildCli([...args, '-o', out], {
+    stderr: sink,
+    stdoutIsTTY: false,
+    exit: (c) => {
+      code = c;
+    },
+  }).parseAsync();
+  const stdout = existsSync(out) ? await readFile(out, 'utf8') : '';
+  await rm(dir, { recursive: true, force: true });
+  return { stdout, stderr, code };
+}
