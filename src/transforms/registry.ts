@@ -1,10 +1,18 @@
 import { catCommand } from './cat.js';
 import { convertCommand } from './convert.js';
+import { dedupUsageCommand } from './dedup-usage.js';
 import { detectCommand } from './detect.js';
 import type { CommandSpec } from './spec.js';
+import { usageCommand } from './usage.js';
 
 /** Every command, one line each; the CLI and its --help are generated from this list. */
-export const commands: readonly CommandSpec[] = [catCommand, detectCommand, convertCommand];
+export const commands: readonly CommandSpec[] = [
+  catCommand,
+  detectCommand,
+  convertCommand,
+  dedupUsageCommand,
+  usageCommand,
+];
 
 /** The command of a name, or undefined. */
 export function getCommand(name: string): CommandSpec | undefined {
