@@ -37,7 +37,7 @@ function stackedColumns(id: string, rows: readonly UsageRow[]): string {
       }
     }
     parts.push(
-      `<text x="${(x + bw / 2).toFixed(1)}" y="${h - 12}" font-size="10" text-anchor="middle">${esc(r.key.slice(5))}</text>`,
+      `<text x="${(x + bw / 2).toFixed(1)}" y="${h - 12}" font-size="10" text-anchor="middle">${esc(rows.length > 12 ? r.key.slice(5) : r.key)}</text>`,
     );
   });
   return `<svg id="${id}" class="chart" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" data-total="${rows.reduce((a, r) => a + r.total, 0)}">${parts.join('')}</svg>`;
@@ -58,7 +58,7 @@ function stackedBars(
     const y = 5 + i * rowH;
     let x = 240;
     parts.push(
-      `<text x="235" y="${y + 16}" font-size="12" text-anchor="end">${esc(r.key.length > 36 ? r.key.slice(0, 35) + '…' : r.key)}</text>`,
+      `<text x="235" y="${y + 16}" font-size="12" text-anchor="end">${esc(r.key.length > 30 ? r.key.slice(0, 29) + '…' : r.key)}</text>`,
     );
     for (const k of KINDS) {
       const v = r[k.key];
