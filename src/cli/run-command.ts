@@ -31,6 +31,7 @@ async function feed(
   args: CommonArgs,
   into: PassThrough,
   reporter: Reporter,
+  select?: readonly string[],
 ): Promise<void> {
   for (const source of inputs) {
     const recs: Readable = readRecords(openInput(source), {
@@ -38,6 +39,7 @@ async function feed(
       framing: args.framing,
       onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
       maxLineBytes: args.maxInputLineBytes,
+      select,
     });
     recs.on(REJECT_EVENT, reporter.add);
     recs.pipe(into, { end: false });
@@ -69,7 +71,7 @@ export async function runCommand(
   let code: number = EXIT.ok;
   try {
     await Promise.all([
-      feed(inputs, args, records, reporter).catch((err: unknown) => {
+      feed(inputs, args, records, reporter, spec.select?.(args)).catch((err: unknown) => {
         records.destroy(inputError(err, '-') as Error);
         throw err;
       }),

@@ -8,6 +8,7 @@ import { checkBound, checkKeep, KEEP_POLICIES, type KeepPolicy } from '../usage/
 import { ProgressBar } from '../usage/progress-bar.js';
 import { renderHtml } from '../usage/render-html.js';
 import { renderCsv, renderTable } from '../usage/render-text.js';
+import { usageNeedles } from '../usage/formats/registry.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
 import type { CommandSpec } from './spec.js';
@@ -131,6 +132,7 @@ export const usageCommand: CommandSpec = {
     },
   },
   output: 'text',
+  select: () => usageNeedles,
   stages(args, ctx) {
     const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);
     if (picked.length > 1) badOption(`choose one of --json, --csv, --table`);

@@ -28,6 +28,8 @@ export type UsageReader = (value: unknown) => readonly UsageEntry[];
 export interface UsageExtractor {
   /** The format id in `src/formats/registry.ts`. */
   readonly format: string;
+  /** Strings a line must contain to matter to this extractor (a cheap filter before parsing). */
+  readonly needles: readonly string[];
   /** A reader for one input (`source` is its path, or `-`). */
   reader(source: string): UsageReader;
 }

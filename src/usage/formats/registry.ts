@@ -14,6 +14,14 @@ export const usageExtractors: readonly UsageExtractor[] = [
 
 const byFormat = new Map(usageExtractors.map((x) => [x.format, x]));
 
+/**
+ * What a line must contain to matter to some extractor. Lines without any of these are never
+ * decoded or parsed by `usage` (most of a Claude Code session: tool results, progress).
+ */
+export const usageNeedles: readonly string[] = [
+  ...new Set(usageExtractors.flatMap((x) => x.needles)),
+];
+
 /** The extractor of a format id, or undefined (a format with no usage to read). */
 export function usageExtractorFor(format: string | undefined): UsageExtractor | undefined {
   return format === undefined ? undefined : byFormat.get(format);
