@@ -33,16 +33,18 @@ function sharedFixtures() {
  */
 export async function makeCorpus(dir) {
   const root = join(dir, 'usage-projects', 'projects');
-  try {
-    if ((await stat(join(root, '.complete'))).isFile()) return root;
-  } catch {}
+  const isDir = (p) =>
+    stat(p).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+  const made = await stat(join(root, '.complete')).then(
+    () => true,
+    () => false,
+  );
+  if (made) return root;
   let src;
-  for (const c of sharedFixtures()) {
-    try {
-      if ((await stat(c)).isDirectory()) src = c;
-    } catch {}
-    if (src) break;
-  }
+  for (const c of sharedFixtures()) if (!src && (await isDir(c))) src = c;
   if (!src) throw new Error('shared/fixtures/claude-code not found (set TXPIPE_SHARED)');
   const files = await Promise.all(
     (await jsonlBelow(src)).map(async (p) => ({

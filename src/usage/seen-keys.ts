@@ -25,8 +25,4 @@ export class SeenKeys {
     this.#keys.set(key, true);
     if (this.#keys.size > this.#max) this.#keys.delete(this.#keys.keys().next().value as string);
   }
-
-  get size(): number {
-    return this.#keys.size;
-  }
 }

@@ -21,7 +21,11 @@ function jsonlBelow(dir: string): string[] {
 const realFiles = jsonlBelow(fixture('claude-code'));
 
 function withoutUsage(v: unknown): unknown {
-  const o = structuredClone(v) as { type?: string; message?: { usage?: unknown }; data?: any };
+  const o = structuredClone(v) as {
+    type?: string;
+    message?: { usage?: unknown };
+    data?: { message?: { message?: { usage?: unknown } } };
+  };
   if (o.type === 'assistant') delete o.message?.usage;
   else delete o.data?.message?.message?.usage;
   return o;
@@ -65,7 +69,10 @@ describe('dedupUsage on the real Claude Code sessions', () => {
     const output = await through(dedupUsage(), input);
     const nested = output.filter((r) => r.raw.includes('agent_progress') && r.changed !== true);
     for (const r of nested) {
-      expect((r.value as any).data?.message?.message?.usage).toBeUndefined();
+      expect(
+        (r.value as { data?: { message?: { message?: { usage?: unknown } } } }).data?.message
+          ?.message?.usage,
+      ).toBeUndefined();
     }
     const stripped = output.filter(
       (r) => (r.value as { type?: string }).type === 'progress' && r.changed,
