@@ -28,11 +28,11 @@ function sharedFixtures() {
 
 /**
  * `<dir>/usage-projects/projects/c<n>-<fixture dir>/...`: shared/fixtures/claude-code copied until
- * the tree holds >= 200 MB, each copy with its own session ids (file and folder names) and its own
+ * the tree holds >= 200 MB (4 copies with `quick`), each copy with its own session ids (file and folder names) and its own
  * message and request ids, so no copy is a duplicate of another. Returns the projects folder.
  */
-export async function makeCorpus(dir) {
-  const root = join(dir, 'usage-projects', 'projects');
+export async function makeCorpus(dir, { quick = false } = {}) {
+  const root = join(dir, quick ? 'usage-projects-quick' : 'usage-projects', 'projects');
   const isDir = (p) =>
     stat(p).then(
       (s) => s.isDirectory(),
@@ -53,7 +53,7 @@ export async function makeCorpus(dir) {
     })),
   );
   const size = files.reduce((a, f) => a + Buffer.byteLength(f.text), 0);
-  const copies = Math.ceil(TARGET_BYTES / size);
+  const copies = quick ? 4 : Math.ceil(TARGET_BYTES / size);
   for (let n = 0; n < copies; n++) {
     const tag = n.toString(36).padStart(3, '0');
     const vary = (s) =>

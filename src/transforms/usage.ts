@@ -30,8 +30,11 @@ export interface UsageOptions {
   readonly topSessions?: number;
   /** Where a progress bar goes (none when absent). */
   readonly progress?: NodeJS.WritableStream;
-  /** The size in bytes of all input, for the progress bar. */
-  readonly progressTotalBytes?: number;
+  /**
+   * The size in bytes of each input, for the progress bar: an input counts as read in full when
+   * the next one starts (most of its lines never reach this stage, see `usageNeedles`).
+   */
+  readonly progressSizes?: ReadonlyMap<string, number>;
   /** Called with the report before it is written (for library users). */
   readonly onReport?: (report: UsageReport) => void;
 }
@@ -42,7 +45,6 @@ export const usageDefaults = Object.freeze({
   maxSeenKeys: 1_000_000,
   sample: 50,
   topSessions: 10,
-  progressTotalBytes: 0,
 });
 
 /** Input size from which `txpipe usage` shows a progress bar on a terminal. */
@@ -64,18 +66,33 @@ export function usage(options: UsageOptions = {}): Transform {
   });
   const reader = new UsageRecordReader(checkBound('sample', o.sample));
   const topSessions = checkBound('topSessions', o.topSessions);
-  const bar = o.progress ? new ProgressBar(o.progress, o.progressTotalBytes) : undefined;
+  const sizes = o.progressSizes ?? new Map<string, number>();
+  let total = 0;
+  for (const n of sizes.values()) total += n;
+  const bar = o.progress ? new ProgressBar(o.progress, total) : undefined;
+  let source: string | undefined;
+  let inSource = 0; // bytes ticked for the current input
+  const nextSource = (next: string | undefined): void => {
+    if (source !== undefined) bar?.tick(Math.max(0, (sizes.get(source) ?? 0) - inSource));
+    source = next;
+    inSource = 0;
+  };
   const render = { table: renderTable, csv: renderCsv, json: renderJson }[o.format];
   return new Transform({
     writableObjectMode: true,
     readableObjectMode: false,
     transform(rec: Rec, _enc: BufferEncoding, done: TransformCallback) {
+      if (reader.isNewSource(rec)) {
+        totals.endReply();
+        nextSource(rec.source);
+      }
+      inSource += rec.raw.length + 1;
       bar?.tick(rec.raw.length + 1);
-      if (reader.isNewSource(rec)) totals.endReply();
       for (const e of reader.read(rec)) totals.add(e);
       done();
     },
     flush(this: Transform, done: TransformCallback) {
+      nextSource(undefined);
       bar?.end();
       const report = totals.report();
       o.onReport?.(report);
@@ -93,17 +110,18 @@ function renderJson(r: UsageReport): string {
   return JSON.stringify(r, null, 2) + '\n';
 }
 
-function inputBytes(inputs: readonly string[]): number {
-  let n = 0;
+/** The size of each input, or undefined when one cannot be known (standard input). */
+function inputSizes(inputs: readonly string[]): Map<string, number> | undefined {
+  const sizes = new Map<string, number>();
   for (const p of inputs) {
-    if (p === '-') return 0;
+    if (p === '-') return undefined;
     try {
-      n += statSync(p).size;
+      sizes.set(p, statSync(p).size);
     } catch {
-      return 0; // the reader reports the unreadable input; the bar is only a courtesy
+      return undefined; // the reader reports the unreadable input; the bar is only a courtesy
     }
   }
-  return n;
+  return sizes;
 }
 
 export const usageCommand: CommandSpec = {
@@ -138,7 +156,9 @@ export const usageCommand: CommandSpec = {
     if (picked.length > 1) badOption(`choose one of --json, --csv, --table`);
     const format: UsageFormat = picked[0] ?? (ctx.stdoutIsTTY ? 'table' : 'json');
     const errTTY = (ctx.stderr as { isTTY?: boolean }).isTTY === true;
-    const bytes = errTTY ? inputBytes(ctx.inputs) : 0;
+    const sizes = errTTY ? inputSizes(ctx.inputs) : undefined;
+    let bytes = 0;
+    for (const n of sizes?.values() ?? []) bytes += n;
     return [
       usage({
         format,
@@ -147,7 +167,7 @@ export const usageCommand: CommandSpec = {
         maxSeenKeys: args.maxSeenKeys as number | undefined,
         topSessions: args.topSessions as number | undefined,
         progress: bytes >= PROGRESS_MIN_BYTES ? ctx.stderr : undefined,
-        progressTotalBytes: bytes,
+        progressSizes: sizes,
       }),
     ];
   },

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -118,15 +118,21 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
 });
 
 describe('progress bar', () => {
-  it('draws on the given stream as input is read, and erases itself', async () => {
+  it('counts each input in full when the next starts, reaches 100%, and erases itself', async () => {
     const err = new PassThrough();
     let text = '';
     err.on('data', (d: Buffer) => (text += d.toString()));
-    const file = fixture('claude-code', 'marot-spotter', 'tool_heavy.jsonl');
-    const size = readFileSync(file).length;
-    await through(usage({ progress: err, progressTotalBytes: size }), recsOf([file]));
-    // The bar counts characters against the file's bytes, so it ends at 9x% with multibyte text.
-    expect(text).toMatch(/\r\[#{23,25}\.{0,2}\] +(9\d|100)% {2}0\/0 MB/);
+    const files = ['tool_heavy.jsonl', 'short.jsonl'].map((f) =>
+      fixture('claude-code', 'marot-spotter', f),
+    );
+    const sizes = new Map(files.map((f) => [f, statSync(f).size]));
+    // Only lines mentioning usage reach the stage, as in the CLI.
+    const recs = recsOf(files).filter((r) => r.raw.includes('"usage"'));
+    await through(usage({ progress: err, progressSizes: sizes }), recs);
+    const shown = [...text.matchAll(/ (\d+)%/g)].map((m) => Number(m[1]));
+    expect(shown.at(-1)).toBe(100);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    expect(text).toMatch(/\r\[#{25}\] 100% {2}0\/0 MB/);
     expect(text.endsWith('\r\x1b[2K')).toBe(true);
   });
 
