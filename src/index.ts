@@ -165,3 +165,15 @@ export {
   readAwfTree,
   type AwfTreeOptions,
 } from './transforms/awf-tree.js';
+// Usage: dedup-usage and usage reports
+export {
+  dedupUsage,
+  dedupUsageDefaults,
+  type DedupUsageOptions,
+} from './transforms/dedup-usage.js';
+export { usage, usageDefaults, type UsageOptions, type UsageFormat } from './transforms/usage.js';
+export { UsageTotals, type UsageReport, type UsageRow } from './usage/usage-totals.js';
+export { usageExtractors } from './usage/formats/registry.js';
+export type { UsageEntry, UsageExtractor } from './usage/formats/extractor.js';
+export type { KeepPolicy } from './usage/keep-policy.js';
+export type { TokenCounts } from './usage/tokens.js';

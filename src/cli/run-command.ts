@@ -4,7 +4,9 @@ import { TxpipeError } from '../stream/errors.js';
 import { inputError, openInput } from '../stream/input.js';
 import type { Framing } from '../stream/framing.js';
 import type { OnInvalid } from '../stream/parse.js';
+import { linesDefaults } from '../stream/lines.js';
 import { readRecords } from '../stream/read-records.js';
+import { readWholeFile, WHOLE_FILE_MAX_BYTES, type WholeFile } from '../stream/read-whole-file.js';
 import { REJECT_EVENT } from '../stream/rejection.js';
 import { stringify } from '../stream/stringify.js';
 import type { CommandSpec } from '../transforms/spec.js';
@@ -31,19 +33,63 @@ async function feed(
   args: CommonArgs,
   into: PassThrough,
   reporter: Reporter,
+  select?: readonly string[],
 ): Promise<void> {
+  const whole = select !== undefined && (args.framing === 'auto' || args.framing === 'jsonl');
   for (const source of inputs) {
+    if (whole && source !== '-' && (await feedWholeFile(source, args, into, reporter, select))) {
+      continue;
+    }
     const recs: Readable = readRecords(openInput(source), {
       source,
       framing: args.framing,
       onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
       maxLineBytes: args.maxInputLineBytes,
+      select,
     });
     recs.on(REJECT_EVENT, reporter.add);
     recs.pipe(into, { end: false });
     await finished(recs);
   }
   into.end();
+}
+
+/**
+ * For a command that reads only selected lines (`CommandSpec.select`): a small plain JSON Lines
+ * file is read in one go (`readWholeFile`), which costs far less than a stream pipeline per file
+ * over a tree of many small session files. False when the streaming reader must read it.
+ */
+async function feedWholeFile(
+  source: string,
+  args: CommonArgs,
+  into: PassThrough,
+  reporter: Reporter,
+  select: readonly string[],
+): Promise<boolean> {
+  let file: WholeFile | undefined;
+  try {
+    file = await readWholeFile(source, {
+      source,
+      select,
+      framing: args.framing === 'jsonl' ? 'jsonl' : 'auto',
+      maxBytes: WHOLE_FILE_MAX_BYTES,
+      maxLineBytes: args.maxInputLineBytes ?? linesDefaults.maxLineBytes,
+    });
+  } catch (err) {
+    throw inputError(err, source);
+  }
+  if (file === undefined) return false;
+  for (const r of file.rejections) reporter.add(r);
+  for (const rec of file.recs) {
+    if (into.destroyed) return true;
+    if (!into.write(rec)) {
+      await new Promise((resolve) => {
+        into.once('drain', resolve);
+        into.once('close', resolve);
+      });
+    }
+  }
+  return true;
 }
 
 /**
@@ -69,7 +115,7 @@ export async function runCommand(
   let code: number = EXIT.ok;
   try {
     await Promise.all([
-      feed(inputs, args, records, reporter).catch((err: unknown) => {
+      feed(inputs, args, records, reporter, spec.select?.(args)).catch((err: unknown) => {
         records.destroy(inputError(err, '-') as Error);
         throw err;
       }),

@@ -24,9 +24,15 @@ export interface LinesOptions {
    */
   readonly maxLineBytes?: number;
   readonly onLongLine?: 'skip' | 'error';
+  /**
+   * Only lines that contain one of these strings are emitted (searched in the bytes, before any
+   * decoding); the others are counted and dropped. For readers that need a few lines of many,
+   * such as `usage`. Every line when absent.
+   */
+  readonly select?: readonly string[];
 }
 
-export const linesDefaults: Readonly<Required<LinesOptions>> = {
+export const linesDefaults: Readonly<Required<Omit<LinesOptions, 'select'>>> = {
   source: '-',
   maxLineBytes: 256 * 1024 * 1024,
   onLongLine: 'skip',
@@ -50,6 +56,21 @@ export function lines(options: LinesOptions = {}): Transform {
   let pendingBytes = 0;
   let overflowBytes = 0; // > 0 while dropping the rest of a line that is too long
   let lineNo = 0;
+  const needles = options.select?.map((s) => Buffer.from(s));
+  // Per chunk, the next position of each needle at or after where the search got to, so that
+  // deciding every line of a chunk scans the chunk once per needle (linear, not per line).
+  let nextAt: number[] = [];
+  const selectedIn = (chunk: Buffer, start: number, end: number): boolean => {
+    if (needles === undefined) return true;
+    for (let i = 0; i < needles.length; i++) {
+      let at = nextAt[i] as number;
+      if (at !== -1 && at < start) at = nextAt[i] = chunk.indexOf(needles[i] as Buffer, start);
+      if (at !== -1 && at + (needles[i] as Buffer).length <= end) return true;
+    }
+    return false;
+  };
+  const joinedSelected = (joined: Buffer): boolean =>
+    needles === undefined || needles.some((n) => joined.indexOf(n) !== -1);
 
   const decode = (buf: Buffer, start: number, end: number): string => {
     let s = start;
@@ -75,6 +96,7 @@ export function lines(options: LinesOptions = {}): Transform {
     writableObjectMode: false,
     transform(this: Transform, chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
       let start = 0;
+      if (needles !== undefined) nextAt = needles.map(() => -2); // -2: not searched yet
       let nl = chunk.indexOf(LF, 0);
       while (nl !== -1) {
         lineNo++;
@@ -93,8 +115,10 @@ export function lines(options: LinesOptions = {}): Transform {
           const joined = Buffer.concat(pending, pendingBytes + nl - start);
           pending = [];
           pendingBytes = 0;
-          this.push({ text: decode(joined, 0, joined.length), line: lineNo, source });
-        } else {
+          if (joinedSelected(joined)) {
+            this.push({ text: decode(joined, 0, joined.length), line: lineNo, source });
+          }
+        } else if (selectedIn(chunk, start, nl)) {
           this.push({ text: decode(chunk, start, nl), line: lineNo, source });
         }
         start = nl + 1;
@@ -124,6 +148,7 @@ export function lines(options: LinesOptions = {}): Transform {
         lineNo++;
         const joined = Buffer.concat(pending, pendingBytes);
         pending = [];
+        if (!joinedSelected(joined)) return done();
         this.push({
           text: decode(joined, 0, joined.length),
           line: lineNo,

@@ -19,6 +19,8 @@ export interface ReadRecordsOptions {
   readonly onInvalid?: OnInvalid;
   readonly maxLineBytes?: number;
   readonly onLongLine?: LinesOptions['onLongLine'];
+  /** JSON Lines only: read only the lines that contain one of these strings (see lines()). */
+  readonly select?: readonly string[];
 }
 
 export const readRecordsDefaults: Readonly<
@@ -91,6 +93,7 @@ export function readRecords(input: Readable, options: ReadRecordsOptions = {}): 
               source: opts.source,
               maxLineBytes: opts.maxLineBytes,
               onLongLine: opts.onLongLine,
+              select: opts.select,
             }),
             parse({ onInvalid: opts.onInvalid }),
           ]

@@ -2,10 +2,12 @@ import { awfTreeCommand } from './awf-tree.js';
 import { catCommand } from './cat.js';
 import { clipCommand } from './clip.js';
 import { convertCommand } from './convert.js';
+import { dedupUsageCommand } from './dedup-usage.js';
 import { detectCommand } from './detect.js';
 import { redactCommand } from './redact.js';
 import { normalizeCommand } from './normalize.js';
 import type { CommandSpec } from './spec.js';
+import { usageCommand } from './usage.js';
 
 /** Every command, one line each; the CLI and its --help are generated from this list. */
 export const commands: readonly CommandSpec[] = [
@@ -16,6 +18,8 @@ export const commands: readonly CommandSpec[] = [
   clipCommand,
   normalizeCommand,
   awfTreeCommand,
+  dedupUsageCommand,
+  usageCommand,
 ];
 
 /** The command of a name, or undefined. */

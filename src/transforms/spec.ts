@@ -40,4 +40,10 @@ export interface CommandSpec {
    * a bad line never leaks what a good one would not). Identity when absent.
    */
   rejectedText?(args: Readonly<Record<string, unknown>>): (raw: string) => string;
+  /**
+   * For a `text` command that needs only some lines: strings of which a line must contain one;
+   * the other lines of JSON Lines input are not decoded or parsed and never reach the stages.
+   * Every line when absent.
+   */
+  select?(args: Readonly<Record<string, unknown>>): readonly string[] | undefined;
 }

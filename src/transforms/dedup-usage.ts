@@ -1,0 +1,178 @@
+import type { Transform } from 'node:stream';
+import { withDefaults } from '../stream/options.js';
+import { withValue, type Rec } from '../stream/rec.js';
+import { recordTransform, type StageContext } from '../stream/record-transform.js';
+import { badOption } from '../stream/errors.js';
+import { stripUsage, usageSite } from '../usage/claude-usage-site.js';
+import { claudeKey } from '../usage/formats/claude-code.js';
+import {
+  checkBound,
+  checkKeep,
+  KEEP_POLICIES,
+  replacer,
+  type KeepPolicy,
+} from '../usage/keep-policy.js';
+import { SeenKeys } from '../usage/seen-keys.js';
+import { count } from '../usage/tokens.js';
+import type { CommandSpec } from './spec.js';
+
+export interface DedupUsageOptions {
+  /** Which of a reply's usage reports is kept (the others lose their `usage`). */
+  readonly keep?: KeepPolicy;
+  /** Reply keys remembered, least recently seen out first; a reply seen again loses its usage. */
+  readonly maxSeenKeys?: number;
+  /** Records held while a reply is open; past it the reply is closed early. */
+  readonly maxHeldRecords?: number;
+  /** Bytes (of `raw`) held while a reply is open; past it the reply is closed early. */
+  readonly maxHeldBytes?: number;
+  /** `progress` lines of type `agent_progress`: `strip` their copy of a subagent's usage, or `keep` it. */
+  readonly progressUsage?: 'strip' | 'keep';
+}
+
+export const dedupUsageDefaults = Object.freeze({
+  keep: 'last' as KeepPolicy,
+  maxSeenKeys: 1_000_000,
+  maxHeldRecords: 10_000,
+  maxHeldBytes: 64 * 1024 * 1024,
+  progressUsage: 'strip' as 'strip' | 'keep',
+});
+
+function outputTokens(rec: Rec): number {
+  const m = (rec.value as { message: { usage: unknown } }).message;
+  return typeof m.usage === 'object' && m.usage !== null
+    ? count((m.usage as Record<string, unknown>).output_tokens)
+    : 0;
+}
+
+/**
+ * `dedupUsage`: Claude Code repeats a reply's `usage` on each of the reply's entries (they share
+ * `message.id` and `requestId`). This keeps it on exactly one entry per reply (by `keep`) and
+ * removes it from the others, so that summing `usage` over the output gives the true total.
+ * A reply's entries are consecutive: they are held (with the lines between them) until an entry of
+ * another reply, the end of the input, or a held-records/bytes bound ends the reply. A reply whose
+ * key was already seen (a resumed session's copy of history) loses its usage on every entry.
+ * Entries without `message.id` are counted each and pass unchanged; records of other formats too.
+ */
+export function dedupUsage(options: DedupUsageOptions = {}): Transform {
+  const o = withDefaults(dedupUsageDefaults, options);
+  const replace = replacer(checkKeep(o.keep));
+  const seen = new SeenKeys(checkBound('maxSeenKeys', o.maxSeenKeys));
+  const maxRecords = checkBound('maxHeldRecords', o.maxHeldRecords);
+  const maxBytes = checkBound('maxHeldBytes', o.maxHeldBytes);
+  if (o.progressUsage !== 'strip' && o.progressUsage !== 'keep') {
+    badOption(`progressUsage must be strip or keep, got ${String(o.progressUsage)}`);
+  }
+  const stripProgress = o.progressUsage === 'strip';
+
+  let source: string | undefined;
+  let key: string | undefined; // the open reply's key; undefined when no reply is open
+  let held: Rec[] = [];
+  let heldBytes = 0;
+  let usageAt: number[] = []; // indexes in `held` of the open reply's usage entries
+  let kept = -1;
+  let keptOutput = 0;
+
+  const strip = (rec: Rec, site: 'reply' | 'progress'): Rec =>
+    withValue(rec, stripUsage(rec.value as Record<string, unknown>, site));
+
+  const endReply = (ctx: StageContext): void => {
+    if (key === undefined) return;
+    for (const i of usageAt) if (i !== kept) held[i] = strip(held[i] as Rec, 'reply');
+    for (const r of held) ctx.push(r);
+    seen.add(key);
+    key = undefined;
+    held = [];
+    heldBytes = 0;
+    usageAt = [];
+  };
+
+  const hold = (rec: Rec, ctx: StageContext): undefined => {
+    held.push(rec);
+    heldBytes += rec.raw.length;
+    if (held.length >= maxRecords || heldBytes >= maxBytes) endReply(ctx);
+    return undefined;
+  };
+
+  return recordTransform({
+    transform(rec, ctx) {
+      if (rec.source !== source) {
+        endReply(ctx);
+        source = rec.source;
+      }
+      const site = usageSite(rec.value);
+      if (site === undefined || (site === 'progress' && !stripProgress)) {
+        return key === undefined ? rec : hold(rec, ctx);
+      }
+      if (site === 'progress') {
+        const out = strip(rec, site);
+        return key === undefined ? out : hold(out, ctx);
+      }
+      const v = rec.value as { message: Record<string, unknown>; requestId?: unknown };
+      const k = claudeKey(v.message, v.requestId);
+      if (k !== undefined && k === key) {
+        const out = outputTokens(rec);
+        if (replace(keptOutput, out)) {
+          kept = held.length;
+          keptOutput = out;
+        }
+        usageAt.push(held.length);
+        return hold(rec, ctx);
+      }
+      endReply(ctx);
+      if (k === undefined) return rec;
+      if (seen.has(k)) return strip(rec, 'reply');
+      key = k;
+      kept = 0;
+      keptOutput = outputTokens(rec);
+      usageAt = [0];
+      return hold(rec, ctx);
+    },
+    flush(ctx) {
+      endReply(ctx);
+    },
+  });
+}
+
+export const dedupUsageCommand: CommandSpec = {
+  name: 'dedup-usage',
+  summary: "Keep one usage per reply (Claude Code repeats it on the reply's entries)",
+  options: {
+    keep: {
+      type: 'string',
+      choices: KEEP_POLICIES,
+      default: dedupUsageDefaults.keep,
+      describe: "Which of a reply's usage reports is kept",
+    },
+    maxSeenKeys: {
+      type: 'number',
+      default: dedupUsageDefaults.maxSeenKeys,
+      describe: 'Reply keys remembered to strip copies (LRU bound)',
+    },
+    maxHeldRecords: {
+      type: 'number',
+      default: dedupUsageDefaults.maxHeldRecords,
+      describe: 'Records held while a reply is open',
+    },
+    maxHeldBytes: {
+      type: 'number',
+      default: dedupUsageDefaults.maxHeldBytes,
+      describe: 'Bytes held while a reply is open',
+    },
+    progressUsage: {
+      type: 'string',
+      choices: ['strip', 'keep'],
+      default: dedupUsageDefaults.progressUsage,
+      describe: "agent_progress lines' copy of subagent usage",
+    },
+  },
+  output: 'records',
+  stages: (args) => [
+    dedupUsage({
+      keep: args.keep as KeepPolicy | undefined,
+      maxSeenKeys: args.maxSeenKeys as number | undefined,
+      maxHeldRecords: args.maxHeldRecords as number | undefined,
+      maxHeldBytes: args.maxHeldBytes as number | undefined,
+      progressUsage: args.progressUsage as 'strip' | 'keep' | undefined,
+    }),
+  ],
+};

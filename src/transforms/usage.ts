@@ -1,0 +1,174 @@
+import { statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { Transform, type TransformCallback } from 'node:stream';
+import { withDefaults } from '../stream/options.js';
+import { badOption } from '../stream/errors.js';
+import type { Rec } from '../stream/rec.js';
+import { checkBound, checkKeep, KEEP_POLICIES, type KeepPolicy } from '../usage/keep-policy.js';
+import { ProgressBar } from '../usage/progress-bar.js';
+import { renderHtml } from '../usage/render-html.js';
+import { renderCsv, renderTable } from '../usage/render-text.js';
+import { usageNeedles } from '../usage/formats/registry.js';
+import { UsageRecordReader } from '../usage/usage-reader.js';
+import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
+import type { CommandSpec } from './spec.js';
+
+export type UsageFormat = 'table' | 'json' | 'csv';
+
+export interface UsageOptions {
+  /** How the report is written: a table for people, JSON or CSV for programs. */
+  readonly format?: UsageFormat;
+  /** Also write the report as a self-contained HTML page with charts to this file. */
+  readonly html?: string;
+  /** Which of a reply's repeated usage reports counts (see dedupUsage). */
+  readonly keep?: KeepPolicy;
+  /** How many reply keys are remembered to leave out copies (least recently seen out first). */
+  readonly maxSeenKeys?: number;
+  /** Records of an input looked at to find its format. */
+  readonly sample?: number;
+  /** How many of the costliest sessions the HTML page charts. */
+  readonly topSessions?: number;
+  /** Where a progress bar goes (none when absent). */
+  readonly progress?: NodeJS.WritableStream;
+  /**
+   * The size in bytes of each input, for the progress bar: an input counts as read in full when
+   * the next one starts (most of its lines never reach this stage, see `usageNeedles`).
+   */
+  readonly progressSizes?: ReadonlyMap<string, number>;
+  /** Called with the report before it is written (for library users). */
+  readonly onReport?: (report: UsageReport) => void;
+}
+
+export const usageDefaults = Object.freeze({
+  format: 'json' as UsageFormat,
+  keep: 'last' as KeepPolicy,
+  maxSeenKeys: 1_000_000,
+  sample: 50,
+  topSessions: 10,
+});
+
+/** Input size from which `txpipe usage` shows a progress bar on a terminal. */
+export const PROGRESS_MIN_BYTES = 50e6;
+
+const FORMATS: readonly UsageFormat[] = ['table', 'json', 'csv'];
+
+/**
+ * `usage`: reads transcripts of any format that has a usage extractor (claude-code, rupu,
+ * flockdeck, auto-swe) and writes the totals of input, output, cache-write and cache-read tokens
+ * by session, model and day, as a table, JSON or CSV (and, with `html`, a page with charts).
+ */
+export function usage(options: UsageOptions = {}): Transform {
+  const o = withDefaults(usageDefaults, options);
+  if (!FORMATS.includes(o.format)) badOption(`format must be one of ${FORMATS.join(', ')}`);
+  const totals = new UsageTotals({
+    keep: checkKeep(o.keep),
+    maxSeenKeys: checkBound('maxSeenKeys', o.maxSeenKeys),
+  });
+  const reader = new UsageRecordReader(checkBound('sample', o.sample));
+  const topSessions = checkBound('topSessions', o.topSessions);
+  const sizes = o.progressSizes ?? new Map<string, number>();
+  let total = 0;
+  for (const n of sizes.values()) total += n;
+  const bar = o.progress ? new ProgressBar(o.progress, total) : undefined;
+  let source: string | undefined;
+  let inSource = 0; // bytes ticked for the current input
+  const nextSource = (next: string | undefined): void => {
+    if (source !== undefined) bar?.tick(Math.max(0, (sizes.get(source) ?? 0) - inSource));
+    source = next;
+    inSource = 0;
+  };
+  const render = { table: renderTable, csv: renderCsv, json: renderJson }[o.format];
+  return new Transform({
+    writableObjectMode: true,
+    readableObjectMode: false,
+    transform(rec: Rec, _enc: BufferEncoding, done: TransformCallback) {
+      if (reader.isNewSource(rec)) {
+        totals.endReply();
+        nextSource(rec.source);
+      }
+      inSource += rec.raw.length + 1;
+      bar?.tick(rec.raw.length + 1);
+      for (const e of reader.read(rec)) totals.add(e);
+      done();
+    },
+    flush(this: Transform, done: TransformCallback) {
+      nextSource(undefined);
+      bar?.end();
+      const report = totals.report();
+      o.onReport?.(report);
+      this.push(render(report));
+      if (o.html === undefined) return done();
+      writeFile(o.html, renderHtml(report, { topSessions })).then(
+        () => done(),
+        (err: unknown) => done(err as Error),
+      );
+    },
+  });
+}
+
+function renderJson(r: UsageReport): string {
+  return JSON.stringify(r, null, 2) + '\n';
+}
+
+/** The size of each input, or undefined when one cannot be known (standard input). */
+function inputSizes(inputs: readonly string[]): Map<string, number> | undefined {
+  const sizes = new Map<string, number>();
+  for (const p of inputs) {
+    if (p === '-') return undefined;
+    try {
+      sizes.set(p, statSync(p).size);
+    } catch {
+      return undefined; // the reader reports the unreadable input; the bar is only a courtesy
+    }
+  }
+  return sizes;
+}
+
+export const usageCommand: CommandSpec = {
+  name: 'usage',
+  summary: 'Token totals by session, model and day (table on a terminal, else JSON; --csv, --html)',
+  options: {
+    json: { type: 'boolean', describe: 'Write the report as JSON (the default off a terminal)' },
+    csv: { type: 'boolean', describe: 'Write the report as CSV' },
+    table: { type: 'boolean', describe: 'Write the report as a table (the default on a terminal)' },
+    html: { type: 'string', describe: 'Also write a self-contained HTML page with charts to FILE' },
+    keep: {
+      type: 'string',
+      choices: KEEP_POLICIES,
+      default: usageDefaults.keep,
+      describe: "Which of a reply's repeated usage reports counts",
+    },
+    maxSeenKeys: {
+      type: 'number',
+      default: usageDefaults.maxSeenKeys,
+      describe: 'Reply keys remembered to leave out copies (LRU bound)',
+    },
+    topSessions: {
+      type: 'number',
+      default: usageDefaults.topSessions,
+      describe: 'Costliest sessions shown in the HTML page',
+    },
+  },
+  output: 'text',
+  select: () => usageNeedles,
+  stages(args, ctx) {
+    const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);
+    if (picked.length > 1) badOption(`choose one of --json, --csv, --table`);
+    const format: UsageFormat = picked[0] ?? (ctx.stdoutIsTTY ? 'table' : 'json');
+    const errTTY = (ctx.stderr as { isTTY?: boolean }).isTTY === true;
+    const sizes = errTTY ? inputSizes(ctx.inputs) : undefined;
+    let bytes = 0;
+    for (const n of sizes?.values() ?? []) bytes += n;
+    return [
+      usage({
+        format,
+        html: args.html as string | undefined,
+        keep: args.keep as KeepPolicy | undefined,
+        maxSeenKeys: args.maxSeenKeys as number | undefined,
+        topSessions: args.topSessions as number | undefined,
+        progress: bytes >= PROGRESS_MIN_BYTES ? ctx.stderr : undefined,
+        progressSizes: sizes,
+      }),
+    ];
+  },
+};

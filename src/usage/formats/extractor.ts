@@ -1,0 +1,47 @@
+import type { TokenCounts } from '../tokens.js';
+
+/** One report of token usage read from a transcript line. */
+export interface UsageEntry {
+  /**
+   * The reply this report belongs to, when the format repeats a reply's usage on several lines
+   * (Claude Code: `message.id` + `requestId`). Entries with a key go through the keep-policy;
+   * entries without one are counted each.
+   */
+  readonly key?: string;
+  readonly session: string;
+  readonly model: string;
+  /** ISO time of the line, when it has one. */
+  readonly time?: string;
+  readonly tokens: TokenCounts;
+  /**
+   * A copy of usage that the reply's own entry may also hold elsewhere (Claude Code `progress`
+   * lines of a subagent, whose `subagents/*.jsonl` file has the reply): counted only when no
+   * entry of the same key that is not a copy is read.
+   */
+  readonly copy?: boolean;
+}
+
+/** Reads the usage of one input's values; made once per input (it may keep per-input state). */
+export type UsageReader = (value: unknown) => readonly UsageEntry[];
+
+/** A format's usage extraction, chosen once per input by the format detectors. */
+export interface UsageExtractor {
+  /** The format id in `src/formats/registry.ts`. */
+  readonly format: string;
+  /** Strings a line must contain to matter to this extractor (a cheap filter before parsing). */
+  readonly needles: readonly string[];
+  /** A reader for one input (`source` is its path, or `-`). */
+  reader(source: string): UsageReader;
+}
+
+/** Type guard for a plain object. */
+export function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A string or undefined. */
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+export const NONE: readonly UsageEntry[] = Object.freeze([]);

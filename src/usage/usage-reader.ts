@@ -1,0 +1,45 @@
+import { detectValue } from '../formats/detect.js';
+import type { Rec } from '../stream/rec.js';
+import { NONE, type UsageEntry, type UsageReader } from './formats/extractor.js';
+import { usageExtractorFor } from './formats/registry.js';
+
+/**
+ * Reads usage entries from the records of many inputs, one after another. Each input's format is
+ * decided once, by the format detectors, from its first record that one of them claims (looking at
+ * no more than `sample` records); its extractor then reads every later record. An input in a
+ * format with no usage extractor gives no entries.
+ */
+export class UsageRecordReader {
+  readonly #sample: number;
+  #source: string | undefined;
+  #reader: UsageReader | undefined;
+  #looked = 0;
+
+  constructor(sample: number) {
+    this.#sample = sample;
+  }
+
+  /** Whether `rec` starts a new input (the caller ends the reply being read then). */
+  isNewSource(rec: Rec): boolean {
+    return rec.source !== this.#source;
+  }
+
+  read(rec: Rec): readonly UsageEntry[] {
+    if (rec.source !== this.#source) {
+      this.#source = rec.source;
+      this.#reader = undefined;
+      this.#looked = 0;
+    }
+    if (rec.value === undefined) return NONE;
+    if (this.#reader === undefined) {
+      if (this.#looked >= this.#sample) return NONE;
+      this.#looked++;
+      const format = detectValue(rec.value);
+      if (format === undefined) return NONE;
+      const x = usageExtractorFor(format.id);
+      this.#reader = x ? x.reader(rec.source) : () => NONE;
+      this.#looked = this.#sample;
+    }
+    return this.#reader(rec.value);
+  }
+}

@@ -1,0 +1,72 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { usageExtractors } from '../../src/usage/formats/registry.js';
+import { formats } from '../../src/formats/registry.js';
+import type { UsageReport } from '../../src/usage/usage-totals.js';
+import { fixture, repoRoot } from '../shared.js';
+import { runCli } from './run-cli.js';
+
+const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'usage', name);
+
+async function report(...files: string[]): Promise<UsageReport> {
+  const r = await runCli(['usage', '--json', ...files]);
+  expect(r.code).toBe(0);
+  return JSON.parse(r.out) as UsageReport;
+}
+
+const kinds = (x: { input: number; output: number; cacheWrite: number; cacheRead: number }) => [
+  x.input,
+  x.output,
+  x.cacheWrite,
+  x.cacheRead,
+];
+
+describe('usage per format, as each spec defines it', () => {
+  it('every extractor names a registered format', () => {
+    const ids = new Set(formats.map((f) => f.id));
+    for (const x of usageExtractors) expect(ids.has(x.format)).toBe(true);
+  });
+
+  it('rupu: one usage event per provider call; input_tokens include cached_tokens', async () => {
+    // shared/fixtures/rupu/transcript_events.json (a JSON array): two usage events,
+    // 1000 in (50 cached) / 200 out and 10 in / 5 out, in run run-01.
+    const r = await report(fixture('rupu', 'transcript_events.json'));
+    expect(kinds(r.totals)).toEqual([1000 - 50 + 10, 205, 0, 50]);
+    expect(r.sessions.map((s) => s.key)).toEqual(['run-01']);
+    expect(r.totals.replies).toBe(2);
+  });
+
+  it('flockdeck v2: every line with usage is one reply; missing keys add nothing', async () => {
+    const r = await report(own('flockdeck-v2.jsonl'));
+    expect(kinds(r.totals)).toEqual([5 + 6 + 3, 40 + 212 + 2, 1200 + 1450, 29000 + 30705]);
+    expect(r.sessions.map((s) => [s.key, s.replies])).toEqual([
+      ['0123abcd-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 2],
+      ['99999999-aaaa-4bbb-8ccc-dddddddddddd', 1],
+    ]);
+    expect(r.days.map((d) => d.key)).toEqual(['2026-10-01', '2026-10-02']);
+  });
+
+  it('auto-swe: session-file deltas, the last report per message id, sidechain included', async () => {
+    const r = await report(own('auto-swe-session-files.jsonl'));
+    // msg_1 (last: 10/30/500/0) + msg_side (4/6/0/100) + msg_2 cut across deltas (last: 12/80/0/500)
+    // in session …001; msg_9 (1/1/0/0) in …002 (fields under `data`); the http_call is not counted.
+    expect(kinds(r.totals)).toEqual([10 + 4 + 12 + 1, 30 + 6 + 80 + 1, 500, 100 + 500]);
+    expect(r.sessions.map((s) => [s.key, s.replies])).toEqual([
+      ['5e551011-0000-4000-8000-000000000001', 3],
+      ['5e551011-0000-4000-8000-000000000002', 1],
+    ]);
+    expect(r.models.map((m) => m.key)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-6']);
+  });
+
+  it('formats without usage extraction, and values no format claims, add nothing', async () => {
+    // claude -p stream-json output (it has usage, but no extractor reads that format here).
+    const r = await report(fixture('awf', 'claude', 'input.jsonl'));
+    expect(r.totals.replies).toBe(0);
+    expect(r.sessions).toEqual([]);
+  });
+
+  it('each input is read in its own format, in one run', async () => {
+    const r = await report(own('flockdeck-v2.jsonl'), fixture('rupu', 'transcript_events.json'));
+    expect(r.totals.input).toBe(14 + 960);
+  });
+});

@@ -1,0 +1,76 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as txpipe from 'txpipe';
+import { fixture } from '../shared.js';
+import { lastPerReply } from './claude-reference.js';
+import { runCli } from './run-cli.js';
+
+describe('the package, imported by its own name', () => {
+  it('exports the usage factories, their defaults and the extractors', () => {
+    expect(typeof txpipe.dedupUsage).toBe('function');
+    expect(typeof txpipe.usage).toBe('function');
+    expect(txpipe.dedupUsageDefaults.keep).toBe('last');
+    expect(txpipe.usageDefaults.keep).toBe('last');
+    expect(txpipe.usageExtractors.map((x) => x.format).sort()).toEqual(
+      ['auto-swe', 'claude-code', 'flockdeck', 'rupu'].sort(),
+    );
+    expect(txpipe.commands.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['dedup-usage', 'usage']),
+    );
+    const totals = new txpipe.UsageTotals({ keep: 'last', maxSeenKeys: 10 });
+    expect(totals.report().totals.total).toBe(0);
+  });
+});
+
+describe('txpipe dedup-usage and usage on messy input (in-process CLI)', () => {
+  it('dedup-usage writes the records, reports a line that is not JSON, and sums true', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txpipe-messy-'));
+    try {
+      // Made from marot-spotter/tool_heavy.jsonl: a line that is not JSON put in after line 3.
+      const src = fixture('claude-code', 'marot-spotter', 'tool_heavy.jsonl');
+      const lines = readFileSync(src, 'utf8').split('\n');
+      const messy = join(dir, 'messy.jsonl');
+      writeFileSync(messy, [...lines.slice(0, 3), '{not json', ...lines.slice(3)].join('\n'));
+      const r = await runCli(['dedup-usage', messy]);
+      expect(r.code).toBe(0);
+      expect(r.err).toMatch(/messy\.jsonl:4/);
+      const out = r.out.split('\n').filter(Boolean);
+      expect(out).toHaveLength(lines.filter(Boolean).length);
+      const sum = out
+        .map(
+          (l) =>
+            JSON.parse(l) as { type?: string; message?: { usage?: { output_tokens: number } } },
+        )
+        .reduce(
+          (a, v) => a + (v.type === 'assistant' ? (v.message?.usage?.output_tokens ?? 0) : 0),
+          0,
+        );
+      expect(sum).toBe(lastPerReply([src]).output);
+      const strict = await runCli(['dedup-usage', '--strict', messy]);
+      expect(strict.code).toBe(3);
+      const usage = await runCli(['usage', '--json', messy]);
+      expect(JSON.parse(usage.out).totals.output).toBe(lastPerReply([src]).output);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a missing input is an error naming it', async () => {
+    const r = await runCli(['usage', '/no/such/file.jsonl']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('/no/such/file.jsonl');
+  });
+
+  it('bad option values are usage errors', async () => {
+    const r = await runCli([
+      'dedup-usage',
+      '--max-held-records',
+      '0',
+      fixture('claude-code', 'marot-spotter', 'short.jsonl'),
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('maxHeldRecords');
+  });
+});
