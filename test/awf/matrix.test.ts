@@ -24,9 +24,14 @@ function jsonl(dir: string): string[] {
  * gain a row here as soon as their adapter has a decoder.
  */
 const fixturesOf: Record<string, () => string[]> = {
-  'claude-code': () => jsonl(fixture('claude-code')),
+  // shared/fixtures/flockdeck holds Flockdeck's test conversations, which are Claude Code files.
+  'claude-code': () => [...jsonl(fixture('claude-code')), ...jsonl(fixture('flockdeck'))],
   'claude-stream-json': () => [fixture('eval-magic', 'claude-stream-json', 'claude-events.jsonl')],
-  flockdeck: () => jsonl(fixture('flockdeck')),
+  // Flockdeck v2 recordings: the hand-written goldens and the detection fixture.
+  flockdeck: () => [
+    ...jsonl(join(repoRoot, 'test', 'golden', 'flockdeck')),
+    join(repoRoot, 'test', 'fixtures', 'formats', 'flockdeck-v2.jsonl'),
+  ],
   rupu: () => [fixture('rupu', 'run_smoke.jsonl')],
   awf: () => jsonl(join(repoRoot, 'test', 'fixtures', 'awf')),
 };
