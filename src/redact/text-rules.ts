@@ -22,8 +22,8 @@ export interface TextRuleConfig {
 
 const PRIVATE_KEY_BEGIN = /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 const PRIVATE_KEY_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-const URL_PASSWORD =
-  /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s/?#@:"'<>]{0,256}:([^\s/?#@"'<>]{1,256})@/g;
+/** Anchored on `://` (a fast literal scan); the scheme before it is not needed to find the password. */
+const URL_PASSWORD = /:\/\/[^\s/?#@:"'<>]{0,256}:([^\s/?#@"'<>]{1,256})@/g;
 const BEARER = /(?<![\w-])Bearer[ \t]+([A-Za-z0-9._~+/-]{8,}=*)/g;
 
 /** Escapes a config name for a regex alternation. */
