@@ -74,6 +74,9 @@ export const PRESCAN_STARTS: readonly string[] = [
   'acce',
   'cred',
   'auth',
+  // escapes: `\/`, `\u00XX` (the regex checks XX is printable ASCII)
+  '\\/**',
+  '\\u00',
   // secret-file names
   '.env',
   'id_*',
@@ -98,9 +101,11 @@ function expand(pattern: string): string[] {
   return sets.reduce<string[]>((acc, set) => acc.flatMap((h) => [...set].map((c) => h + c)), ['']);
 }
 
-/** Lower-cased ASCII code of a character (0 for anything else: never part of a start). */
-const FOLD = new Uint8Array(128).map((_, c) => (c >= 65 && c <= 90 ? c + 32 : c));
-const fold = (ch: string): number => FOLD[ch.charCodeAt(0)] ?? 0;
+/** Lower-cased ASCII code of a UTF-16 unit (0 for anything else: never part of a start). */
+const FOLD = new Uint8Array(1 << 16).map((_, c) =>
+  c >= 128 ? 0 : c >= 65 && c <= 90 ? c + 32 : c,
+);
+const fold = (ch: string): number => FOLD[ch.charCodeAt(0)] as number;
 
 /**
  * Tables of the starts, small enough to stay in cache: a slot per first two characters (looked
@@ -150,7 +155,8 @@ export function compilePrescan(
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
-  const source = `(${literals})|(:\\/\\/)|(${keywords})|${SECRET_FILE_PRESCAN.source}`;
+  const escapes = '\\\\u00[2-7]|\\\\/';
+  const source = `(${literals}|${escapes})|(:\\/\\/)|(${keywords})|${SECRET_FILE_PRESCAN.source}`;
   // Config names shorter than three characters have no start in the table: scan with the regex.
   const table =
     mode === 'tables' && names.every((n) => n.length >= 3)
@@ -234,17 +240,7 @@ export function compilePrescan(
     let ok1 = 0; // the pair slot of a start beginning at i-2 (ok1) or at i-3 (ok2), or 0
     let ok2 = 0;
     for (let i = 0; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c === 92) {
-        // `\/`, or `\u00XX` escaping printable ASCII: the decoded text may differ, full pass.
-        const d = s.charCodeAt(i + 1);
-        if (d === 47) return PRESCAN_TEXT;
-        if (d === 117 && s.charCodeAt(i + 2) === 48 && s.charCodeAt(i + 3) === 48) {
-          const e = s.charCodeAt(i + 4);
-          if (e >= 50 && e <= 55) return PRESCAN_TEXT;
-        }
-      }
-      const f = c < 128 ? (FOLD[c] as number) : 0;
+      const f = FOLD[s.charCodeAt(i)] as number;
       if (ok2 !== 0) {
         const slot = thirds[ok2 * 128 + f1] as number;
         // `tokens` (every usage block) is never a secret's name: skip it without the regex.
