@@ -197,7 +197,7 @@ export function compilePrescan(
       return userinfo.test(s) ? -2 : end;
     }
     if (m[3] === undefined) {
-      found = PRESCAN_FILE;
+      if (couldNameSecretFile(s, m.index, m[0])) found = PRESCAN_FILE;
       return end;
     }
     let a = m.index;
@@ -285,4 +285,27 @@ function isTokens(s: string, at: number, a: number, b: number, c: number, d: num
     (s.charCodeAt(at + 4) | 32) === 110 &&
     (s.charCodeAt(at + 5) | 32) === 115
   );
+}
+
+const isWordCode = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/**
+ * Could a secret-file match at `at` be part of a name `isSecretPath` accepts? `id_`, `.env`,
+ * `.npmrc`, `.pgpass` must begin a file name (not `invalid_`, `Mix.env`); `.pem`, `.key`, … must
+ * end one (not `obj.keys`). A raw `\n`/`\t`/`\r` escape before counts as a boundary.
+ */
+function couldNameSecretFile(s: string, at: number, match: string): boolean {
+  const m = match.toLowerCase();
+  const end = at + match.length;
+  const before = s.charCodeAt(at - 1);
+  const boundaryBefore =
+    !(isWordCode(before) || before === 45) ||
+    (s.charCodeAt(at - 2) === 92 && (before === 110 || before === 116 || before === 114));
+  if (m === 'id_' || m === '.env' || m === '.npmrc' || m === '.pgpass') return boundaryBefore;
+  if (m.startsWith('.') && m !== '.keystore') {
+    if (m === '.key' && s.slice(end, end + 5).toLowerCase() === 'store') return true;
+    return !isWordCode(s.charCodeAt(end));
+  }
+  return true;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compilePrescan, PRESCAN_TEXT } from '../../src/redact/prescan.js';
+import { compilePrescan, PRESCAN_FILE, PRESCAN_TEXT } from '../../src/redact/prescan.js';
 import { createRedactor } from '../../src/redact/redactor.js';
 import { fixture } from '../shared.js';
 
@@ -69,5 +69,21 @@ describe('prescan', () => {
     const short = compilePrescan(['pw'], []);
     expect(short('PW=1234') & PRESCAN_TEXT).toBe(PRESCAN_TEXT);
     expect(compilePrescan([], [/acme_\d+/g])('acme_12')).toBe(PRESCAN_TEXT);
+  });
+});
+
+describe('prescan: secret-file names in raw lines', () => {
+  const scan = compilePrescan([], []);
+  it.each([
+    ['{"command":"cat ~/.ssh/id_rsa"}', PRESCAN_FILE],
+    ['{"command":"cat\\nid_rsa"}', PRESCAN_FILE],
+    ['{"file_path":"/w/.env"}', PRESCAN_FILE],
+    ['{"file_path":"/w/store.keystore"}', PRESCAN_FILE],
+    ['{"file_path":"C:\\\\certs\\\\server.pem"}', PRESCAN_FILE],
+    ['{"text":"{:error, :invalid_format} and trace_id_ratio"}', 0],
+    ['{"text":"Mix.env() == :prod"}', 0],
+    ['{"text":"Object.keys(x)"}', 0],
+  ])('%s', (raw, want) => {
+    expect(scan(raw)).toBe(want);
   });
 });
