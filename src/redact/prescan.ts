@@ -234,9 +234,7 @@ export function compilePrescan(
 
   const byTable = (s: string, { pairs, thirds, fourths }: StartTables): number => {
     const n = s.length;
-    let f1 = 0; // folded codes of the characters at i-1, i-2, i-3
-    let f2 = 0;
-    let f3 = 0;
+    let f1 = 0; // folded code of the character at i-1
     let ok1 = 0; // the pair slot of a start beginning at i-2 (ok1) or at i-3 (ok2), or 0
     let ok2 = 0;
     for (let i = 0; i < n; i++) {
@@ -244,7 +242,7 @@ export function compilePrescan(
       if (ok2 !== 0) {
         const slot = thirds[ok2 * 128 + f1] as number;
         // `tokens` (every usage block) is never a secret's name: skip it without the regex.
-        if (slot !== 0 && fourths[slot * 128 + f] !== 0 && !isTokens(s, i - 3, f3, f2, f1, f)) {
+        if (slot !== 0 && fourths[slot * 128 + f] !== 0 && !isTokens(s, i - 3)) {
           scan.lastIndex = i - 3;
           const m = scan.exec(s);
           if (m !== null) {
@@ -252,7 +250,7 @@ export function compilePrescan(
             if (next === -2) return PRESCAN_TEXT;
             if (next > i + 1) {
               i = next - 1;
-              f1 = f2 = f3 = ok1 = ok2 = 0;
+              f1 = ok1 = ok2 = 0;
               continue;
             }
           }
@@ -260,8 +258,6 @@ export function compilePrescan(
       }
       ok2 = ok1;
       ok1 = pairs[(f1 << 7) | f] as number;
-      f3 = f2;
-      f2 = f1;
       f1 = f;
     }
     return found;
@@ -275,15 +271,15 @@ export function compilePrescan(
   };
 }
 
-/** Is `s` at `at` the word `tokens` (any case)? The four folded codes are `toke` when it is. */
-function isTokens(s: string, at: number, a: number, b: number, c: number, d: number): boolean {
+/** Is `s` at `at` the word `tokens` (any case)? */
+function isTokens(s: string, at: number): boolean {
   return (
-    a === 116 &&
-    b === 111 &&
-    c === 107 &&
-    d === 101 &&
     (s.charCodeAt(at + 4) | 32) === 110 &&
-    (s.charCodeAt(at + 5) | 32) === 115
+    (s.charCodeAt(at + 5) | 32) === 115 &&
+    (s.charCodeAt(at) | 32) === 116 &&
+    (s.charCodeAt(at + 1) | 32) === 111 &&
+    (s.charCodeAt(at + 2) | 32) === 107 &&
+    (s.charCodeAt(at + 3) | 32) === 101
   );
 }
 
