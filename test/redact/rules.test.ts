@@ -111,6 +111,16 @@ describe('token shapes', () => {
       'max_tokens: 1024, --max-tokens 50',
     ],
     [
+      'a function called in code is kept',
+      'const csrfToken = document.querySelector("meta")',
+      'const csrfToken = document.querySelector("meta")',
+    ],
+    [
+      'a value that is not a call is redacted',
+      'token = abc (x) password=hunter2',
+      'token = [redacted] (x) password=[redacted]',
+    ],
+    [
       'prose about tokens is kept',
       'the task-runner-with-a-long-name-here and disk-usage',
       'the task-runner-with-a-long-name-here and disk-usage',
