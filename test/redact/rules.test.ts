@@ -231,6 +231,15 @@ describe('PII (opt-in)', () => {
     expect(p.text(want)).toBe(want);
   });
 
+  // Bug seen with --pii on the shared Claude Code fixtures: digit runs inside UUIDs were cards.
+  it.each([
+    ['f5668e1c-b05a-47e0-9464-62920210a187'],
+    ['14176891-0517-4e2f-a7bc-74c06fe6af87'],
+    ['id a123-45-6789b and 1756860439293ms'],
+  ])('leaves %j alone', (s) => {
+    expect(p.text(s)).toBe(s);
+  });
+
   it('is off by default', () => {
     expect(r.text('bob@example.com 192.168.1.1')).toBe('bob@example.com 192.168.1.1');
   });
