@@ -1,11 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-// Hostile input for redact: lines whose strings are near-misses of every rule (unclosed quotes,
-// `sk-` runs, `-----BEGIN ` without an end, endless `password=` prefixes, `curl -u` without a
-// colon, URLs without a password). The target: within 3x the time of ordinary session text of
-// the same size, i.e. >= 0.33x of the `redact-ordinary` case below, which the harness can compare
-// through the node-loop baseline they share (both ratios are against node-loop on their corpus).
+// Hostile input for redact: a 10 MB string of near-misses of every rule (unclosed quotes, `sk-`
+// runs, `-----BEGIN ` without an end, endless `password=` prefixes, `curl -u` without a colon,
+// URLs without a password). The issue's bound is "within 3x the time of 10 MB of ordinary session
+// text"; the harness compares with named baselines only, so the target is that bound restated
+// against node-loop on this corpus: measured side by side (bench notes in the redact report),
+// redact takes ~450 ms on 10 MB of ordinary session lines and node-loop ~150 ms on this file, so
+// 3x ordinary is 1350 ms, i.e. a ratio of 150/1350 = 0.11 against node-loop here. Measured: 0.28.
 const MB = 1024 * 1024;
 
 /** One JSON line holding `size` bytes of `text`, as a user message. */
@@ -48,5 +50,5 @@ export default {
   summary: 'redact 10 MB of near-misses (linear time: within 3x of 10 MB of ordinary text)',
   corpus: 'redact-hostile',
   argv: ['redact'],
-  targets: [{ baseline: 'node-loop', min: 0.33 }],
+  targets: [{ baseline: 'node-loop', min: 0.11 }],
 };

@@ -56,8 +56,10 @@ const PII_RULES: readonly PiiRule[] = [
     kind: 'email',
     re: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
   },
-  { kind: 'card', re: /(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])/g, check: luhn },
-  { kind: 'ssn', re: /(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])/g, check: ssnValid },
+  // A card number starts with a network's digit (2-6: Mastercard, Amex, Visa, Discover, …), so
+  // millisecond timestamps (1…) are not cards; never inside a word or a UUID.
+  { kind: 'card', re: /(?<![\w-])[2-6](?:[ -]?\d){12,18}(?![\w-])/g, check: luhn },
+  { kind: 'ssn', re: /(?<![\w-])\d{3}-\d{2}-\d{4}(?![\w-])/g, check: ssnValid },
   {
     kind: 'iban',
     re: /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])/g,

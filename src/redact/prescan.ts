@@ -1,39 +1,179 @@
 import { isNameChar } from './secret-assignments.js';
+import { SECRET_FILE_PRESCAN } from './secret-files.js';
 import { NAME_KEYWORDS, nameIsSecret } from './secret-names.js';
 import { TOKEN_PRESCAN } from './token-rules.js';
+
+/** Prescan verdicts (bit flags). */
+export const PRESCAN_NONE = 0;
+/** The text rules may change something: a full pass is needed. */
+export const PRESCAN_TEXT = 1;
+/** A secret-looking file name was seen (withholding may apply where the line has a tool call). */
+export const PRESCAN_FILE = 2;
 
 /**
  * The cheap test that proves a line holds nothing to redact, run on the raw line (JSON text) and
  * on each string before the rules. It must be a SUPERSET of every rule, read on the raw bytes of
- * a JSON line, where the decoded text's quotes are `\"`, tabs `\t` and newlines `\n`:
- * - token shapes and other literals (`PRIVATE KEY`, `://…:…@`, `Bearer`, `curl`, …) by their
- *   literal start, without the look-behinds the rules use (a raw `\n` escape ends in a letter);
+ * a JSON line, where the decoded text's quotes are `\"`, tabs `\t` and newlines `\n`. One
+ * case-insensitive regex finds, in one pass:
+ * - token shapes and other literals (`PRIVATE KEY`, `Bearer`, `curl`, …) by their literal start,
+ *   without the look-behinds the rules use (a raw `\n` escape ends in a letter);
+ * - `://` followed by `user:password@`;
  * - a secret name (by the same name check as the rules) followed by `=`/`:` (after an optional
- *   closing quote, escaped or not) or by a blank (a `--flag value`);
- * - config names and patterns;
- * - any `\u00XX` escape of ASCII or an escaped `/` (the decoded text could then differ in ways
- *   the literal scan would not see), which is rare in practice.
- * Secret-file names and pending tool-call ids are checked by the record logic, not here.
+ *   closing quote, escaped or not) or by a blank (a `--flag value`); names are skipped whole, so
+ *   a literal or file name inside one is looked for in the name itself;
+ * - any `\u00XX` escape of printable ASCII or an escaped `/` (the decoded text could then differ
+ *   in ways the literal scan would not see), which is rare in practice;
+ * - secret-file names (reported as PRESCAN_FILE; the record logic pairs them with tool calls);
+ * - config names and patterns.
+ * Returns as soon as PRESCAN_TEXT is certain (the file flag is then not computed).
  */
+/**
+ * The four-character starts (lower-cased) of every alternative of the scan regex below, with
+ * `[…]` for a set of characters and `*` for any character. The scanner looks each position's
+ * four characters up in tables and runs the regex only where they could start a match: a
+ * superset by construction (a test checks that every alternative of the regex has its start
+ * here). Four characters, not three, because `cache_creation` and `gitBranch` are on every line.
+ */
+export const PRESCAN_STARTS: readonly string[] = [
+  // token literals (TOKEN_PRESCAN) and the other literals
+  'sk-*',
+  '[sr]k_[lt]',
+  'whse',
+  'gh[pousr]_',
+  'gith',
+  'glpa',
+  'akia',
+  'asia',
+  'xox[abposr]',
+  'slac',
+  'aiza',
+  'npm_',
+  'sg.*',
+  'hf_*',
+  'sk[0123456789abcdef][0123456789abcdef]',
+  'do[opr]_',
+  'dapi',
+  'acco',
+  'shar',
+  'sig=',
+  'eyj*',
+  'priv',
+  'bear',
+  'curl',
+  'mysq',
+  'mari',
+  'sshp',
+  // ://
+  '://*',
+  // name keywords
+  'secr',
+  'toke',
+  'pass',
+  'pwd*',
+  'api[_-k]',
+  'acce',
+  'cred',
+  'auth',
+  // escapes: `\/`, `\u00XX` (the regex checks XX is printable ASCII)
+  '\\/**',
+  '\\u00',
+  // secret-file names
+  '.env',
+  'id_*',
+  'netr',
+  '.npm',
+  '.pgp',
+  '.pem',
+  '.key',
+  '.p12',
+  '.pfx',
+  '.ppk',
+  '.jks',
+];
+
+const ANY = [...Array(128).keys()].map((c) => String.fromCharCode(c)).join('');
+
+/** Expands `a[bc]d` into `abd`, `acd`, and `*` into every ASCII character. */
+function expand(pattern: string): string[] {
+  const sets = [...pattern.matchAll(/\[([^\]]+)\]|\*|./g)].map((m) =>
+    m[0] === '*' ? ANY : (m[1] ?? m[0]),
+  );
+  return sets.reduce<string[]>((acc, set) => acc.flatMap((h) => [...set].map((c) => h + c)), ['']);
+}
+
+/** Lower-cased ASCII code of a UTF-16 unit (0 for anything else: never part of a start). */
+const FOLD = new Uint8Array(1 << 16).map((_, c) =>
+  c >= 128 ? 0 : c >= 65 && c <= 90 ? c + 32 : c,
+);
+const fold = (ch: string): number => FOLD[ch.charCodeAt(0)] as number;
+
+/**
+ * Tables of the starts, small enough to stay in cache: a slot per first two characters (looked
+ * at on every position), a slot per third character of those, and the allowed fourth characters.
+ */
+interface StartTables {
+  readonly pairs: Uint8Array;
+  readonly thirds: Uint16Array;
+  readonly fourths: Uint8Array;
+}
+
+function startTables(starts: readonly string[]): StartTables {
+  const quads = starts.flatMap(expand);
+  const pairSlot = new Map<number, number>();
+  const tripleSlot = new Map<number, number>();
+  for (const q of quads) {
+    if (q.length !== 4) throw new Error(`prescan start "${q}" is not four characters`);
+    const [a, b, c] = [...q].map(fold) as [number, number, number];
+    if (!pairSlot.has((a << 7) | b)) pairSlot.set((a << 7) | b, pairSlot.size + 1);
+    const t = (a << 14) | (b << 7) | c;
+    if (!tripleSlot.has(t)) tripleSlot.set(t, tripleSlot.size + 1);
+  }
+  if (pairSlot.size > 255) throw new Error('prescan: too many starts');
+  const pairs = new Uint8Array(1 << 14);
+  const thirds = new Uint16Array((pairSlot.size + 1) * 128);
+  const fourths = new Uint8Array((tripleSlot.size + 1) * 128);
+  for (const q of quads) {
+    const [a, b, c, d] = [...q].map(fold) as [number, number, number, number];
+    const ps = pairSlot.get((a << 7) | b) as number;
+    const ts = tripleSlot.get((a << 14) | (b << 7) | c) as number;
+    pairs[(a << 7) | b] = ps;
+    thirds[ps * 128 + c] = ts;
+    fourths[ts * 128 + d] = 1;
+  }
+  return { pairs, thirds, fourths };
+}
+
 export function compilePrescan(
   names: readonly string[],
   patterns: readonly RegExp[],
-): (s: string) => boolean {
+  /** `regex` scans with the regex alone (what the tables stand in for; tests compare the two). */
+  mode: 'tables' | 'regex' = 'tables',
+): (s: string) => number {
   const extra = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  // Case-sensitive literals in one regex, names case-insensitive in another: two simple scans
-  // measured faster than one case-insensitive alternation of everything.
-  const literals = new RegExp(`${TOKEN_PRESCAN}|PRIVATE KEY|Bearer|curl|mysql|mariadb|sshpass`);
-  const escapes = /\\u00[2-7]/;
+  // `slack.com/` rather than `hooks.slack.com`: `hooks` is on every line that records hooks.
+  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|curl|mysql|mariadb|sshpass`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
-  // there are several of them on every reply line: skipping them in the regex is the main saving.
-  const keywords = NAME_KEYWORDS.replace('token', 'token(?!s)');
-  const scan = new RegExp(`(:\\/\\/)|(${[keywords, ...extra].join('|')})`, 'gi');
+  // there are several of them on every reply line: skipping them in the regex saves a lot.
+  const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
+  const escapes = '\\\\u00[2-7]|\\\\/';
+  const source = `(${literals}|${escapes})|(:\\/\\/)|(${keywords})|${SECRET_FILE_PRESCAN.source}`;
+  // Config names shorter than three characters have no start in the table: scan with the regex.
+  const table =
+    mode === 'tables' && names.every((n) => n.length >= 3)
+      ? startTables([
+          ...PRESCAN_STARTS,
+          ...names.map((n) => n.slice(0, 3).replace(/[[\]*]/g, '') + '*'),
+        ])
+      : undefined;
+  const scan = new RegExp(source, table ? 'iy' : 'gi');
+  const literal = new RegExp(`${literals}|\\\\u00[2-7]|\\\\/`, 'i');
   const configScan = patterns.length
     ? new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i')
     : undefined;
   const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}@/y;
-  const separator = /(?:\\*["'])?(?:[ \t]|\\t)*[:=]|(?:[ \t]|\\t)+[^-<>|&;\s]/y;
-  // Names repeat (`input_tokens` on every reply): remember the verdict of recent ones.
+  // Blanks may be escaped once (`\t` in a JSON line) or more (JSON inside a JSON string).
+  const separator = /(?:\\*["'])?(?:[ \t]|\\+t)*[:=]|(?:[ \t]|\\+t)+[^-<>|&;\s]/y;
+  // Names repeat (`password` in prose, `author`): remember the verdict of recent ones.
   const verdicts = new Map<string, boolean>();
   const isSecretName = (name: string): boolean => {
     let v = verdicts.get(name);
@@ -45,32 +185,123 @@ export function compilePrescan(
     }
     return v;
   };
-  return (s: string): boolean => {
-    // The literals are tested over the whole text first, so the name scan below may skip names whole.
-    if (literals.test(s) || s.includes('\\/') || escapes.test(s)) return true;
-    if (configScan?.test(s)) return true;
+
+  /** What the match `m` (at `m.index`) means; -1 to go on, else the index to go on from. */
+  let found = PRESCAN_NONE;
+  let prevEnd = 0;
+  const judge = (s: string, m: RegExpExecArray): number => {
+    if (m[1] !== undefined) return -2;
+    const end = m.index + m[0].length;
+    if (m[2] !== undefined) {
+      userinfo.lastIndex = end;
+      return userinfo.test(s) ? -2 : end;
+    }
+    if (m[3] === undefined) {
+      if (couldNameSecretFile(s, m.index, m[0])) found = PRESCAN_FILE;
+      return end;
+    }
+    let a = m.index;
+    while (a > prevEnd && isNameChar(s.charCodeAt(a - 1))) a--;
+    let b = end;
+    while (b < s.length && isNameChar(s.charCodeAt(b))) b++;
+    if (b > end) {
+      // The rest of the name is skipped (linear time): what else could start inside it?
+      if (literal.test(s.slice(m.index, b + 16))) return -2;
+      if (SECRET_FILE_PRESCAN.test(s.slice(a, b))) found = PRESCAN_FILE;
+    } else if (m[3].toLowerCase() === 'credential') found = PRESCAN_FILE;
+    prevEnd = b;
+    const secret =
+      isSecretName(s.slice(a, b)) ||
+      (s.charCodeAt(a - 1) === 92 && isSecretName(s.slice(a + 1, b)));
+    if (secret) {
+      separator.lastIndex = b;
+      if (separator.test(s)) return -2;
+    }
+    return b;
+  };
+
+  const byRegex = (s: string): number => {
+    if (literal.test(s)) return PRESCAN_TEXT;
     scan.lastIndex = 0;
-    let prevEnd = 0;
     let m: RegExpExecArray | null;
     while ((m = scan.exec(s)) !== null) {
-      if (m[1] !== undefined) {
-        userinfo.lastIndex = scan.lastIndex;
-        if (userinfo.test(s)) return true;
-        continue;
-      }
-      let a = m.index;
-      while (a > prevEnd && isNameChar(s.charCodeAt(a - 1))) a--;
-      let b = scan.lastIndex;
-      while (b < s.length && isNameChar(s.charCodeAt(b))) b++;
-      scan.lastIndex = b;
-      prevEnd = b;
-      const secret =
-        isSecretName(s.slice(a, b)) ||
-        (s.charCodeAt(a - 1) === 92 && isSecretName(s.slice(a + 1, b)));
-      if (!secret) continue;
-      separator.lastIndex = b;
-      if (separator.test(s)) return true;
+      const next = judge(s, m);
+      if (next === -2) return PRESCAN_TEXT;
+      scan.lastIndex = Math.max(next, m.index + 1);
     }
-    return false;
+    return found;
   };
+
+  const byTable = (s: string, { pairs, thirds, fourths }: StartTables): number => {
+    const n = s.length;
+    let f1 = 0; // folded code of the character at i-1
+    let ok1 = 0; // the pair slot of a start beginning at i-2 (ok1) or at i-3 (ok2), or 0
+    let ok2 = 0;
+    for (let i = 0; i < n; i++) {
+      const f = FOLD[s.charCodeAt(i)] as number;
+      if (ok2 !== 0) {
+        const slot = thirds[ok2 * 128 + f1] as number;
+        // `tokens` (every usage block) is never a secret's name: skip it without the regex.
+        if (slot !== 0 && fourths[slot * 128 + f] !== 0 && !isTokens(s, i - 3)) {
+          scan.lastIndex = i - 3;
+          const m = scan.exec(s);
+          if (m !== null) {
+            const next = judge(s, m);
+            if (next === -2) return PRESCAN_TEXT;
+            if (next > i + 1) {
+              i = next - 1;
+              f1 = ok1 = ok2 = 0;
+              continue;
+            }
+          }
+        }
+      }
+      ok2 = ok1;
+      ok1 = pairs[(f1 << 7) | f] as number;
+      f1 = f;
+    }
+    return found;
+  };
+
+  return (s: string): number => {
+    if (configScan?.test(s)) return PRESCAN_TEXT;
+    found = PRESCAN_NONE;
+    prevEnd = 0;
+    return table ? byTable(s, table) : byRegex(s);
+  };
+}
+
+/** Is `s` at `at` the word `tokens` (any case)? */
+function isTokens(s: string, at: number): boolean {
+  return (
+    (s.charCodeAt(at + 4) | 32) === 110 &&
+    (s.charCodeAt(at + 5) | 32) === 115 &&
+    (s.charCodeAt(at) | 32) === 116 &&
+    (s.charCodeAt(at + 1) | 32) === 111 &&
+    (s.charCodeAt(at + 2) | 32) === 107 &&
+    (s.charCodeAt(at + 3) | 32) === 101
+  );
+}
+
+const isWordCode = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/**
+ * Could a secret-file match at `at` be part of a name `isSecretPath` accepts? `id_`, `.env`,
+ * `.npmrc`, `.pgpass` must begin a file name (not `invalid_`, `Mix.env`); `.pem`, `.key`, … must
+ * end one (not `obj.keys`). A raw `\n`/`\t`/`\r` escape before counts as a boundary.
+ */
+function couldNameSecretFile(s: string, at: number, match: string): boolean {
+  const m = match.toLowerCase();
+  const end = at + match.length;
+  const before = s.charCodeAt(at - 1);
+  const boundaryBefore =
+    !(isWordCode(before) || before === 45) ||
+    (s.charCodeAt(at - 2) === 92 && (before === 110 || before === 116 || before === 114));
+  if (m === 'id_' || m === '.env' || m === '.npmrc' || m === '.pgpass') return boundaryBefore;
+  if (m.startsWith('.') && m !== '.keystore') {
+    if (m === '.key' && s.slice(end, end + 5).toLowerCase() === 'store') return true;
+    return !isWordCode(s.charCodeAt(end));
+  }
+  return true;
 }

@@ -4,6 +4,7 @@ import { withRaw, withValue, type Rec } from '../stream/rec.js';
 import { PendingCalls } from './formats/pending-calls.js';
 import { formatRedaction } from './formats/registry.js';
 import type { FormatRedaction } from './formats/withhold.js';
+import { PRESCAN_FILE, PRESCAN_NONE, PRESCAN_TEXT } from './prescan.js';
 import type { Redactor } from './redactor.js';
 import { SECRET_FILE_PRESCAN } from './secret-files.js';
 
@@ -43,12 +44,15 @@ export function createRecordRedactor(
     if (rec.value === undefined) return withRaw(rec, redactor.text(rec.raw));
     const format = formatOf(rec);
     const raw = rec.raw;
+    const seen = redactor.prescan(raw);
     const withhold =
       format !== undefined &&
       isRecord(rec.value) &&
       ((calls.size > 0 && calls.mentionedIn(raw)) ||
-        (format.markers.some((m) => raw.includes(m)) && SECRET_FILE_PRESCAN.test(raw)));
-    if (!withhold && !redactor.mayMatch(raw)) return rec;
+        (seen !== PRESCAN_NONE &&
+          format.markers.some((m) => raw.includes(m)) &&
+          ((seen & PRESCAN_FILE) !== 0 || SECRET_FILE_PRESCAN.test(raw))));
+    if (!withhold && (seen & PRESCAN_TEXT) === 0) return rec;
     let value = rec.value;
     if (withhold)
       value = (format as FormatRedaction).withhold(value as Record<string, unknown>, ctx);

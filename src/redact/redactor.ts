@@ -3,7 +3,7 @@ import { badOption } from '../stream/errors.js';
 import { checkRedactConfig, type RedactConfig, type RedactConfigFile } from './config.js';
 import { Counts } from './counts.js';
 import { isMark, REDACTED, WITHHELD } from './marks.js';
-import { compilePrescan } from './prescan.js';
+import { compilePrescan, PRESCAN_TEXT } from './prescan.js';
 import { redactValue, type ValueContext } from './redact-value.js';
 import { isSecretPath, secretFileOfCall } from './secret-files.js';
 import { applySpans } from './spans.js';
@@ -35,6 +35,8 @@ export interface Redactor {
   counts(): Readonly<Record<string, number>>;
   /** Could this text (or raw JSON line) hold anything the text rules would change? Cheap. */
   mayMatch(s: string): boolean;
+  /** The prescan's verdict on a raw line: PRESCAN_TEXT and/or PRESCAN_FILE bits (prescan.ts). */
+  prescan(s: string): number;
   /** Counts one event of a kind (the record logic counts withheld files with it). */
   count(kind: string): void;
 }
@@ -58,7 +60,8 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     config.patterns.map((p) => p.regex),
   );
   const counts = new Counts();
-  const mayMatch = opts.pii ? (s: string) => s.length > 0 : prescan;
+  const scan = opts.pii ? (s: string) => (s.length > 0 ? PRESCAN_TEXT : 0) : prescan;
+  const mayMatch = (s: string): boolean => (scan(s) & PRESCAN_TEXT) !== 0;
   const text = (s: string): string => {
     if (s.length < 3 || isMark(s) || !mayMatch(s)) return s;
     return applySpans(s, rules.spans(s), counts.add, config.allow);
@@ -71,6 +74,7 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     isSecretPath,
     counts: () => counts.snapshot(),
     mayMatch,
+    prescan: scan,
     count: counts.add,
   };
 }

@@ -125,6 +125,8 @@ export function valueAt(s: string, p: number, cursor: Cursor, kind: string): Spa
     end = p;
     while (end < s.length && !VALUE_STOP.has(s.charCodeAt(end))) end++;
     inner = s.slice(p, end);
+    // `token = document.querySelector(…)`: a function called in code, not a secret.
+    if (s[end] === '(' && /^[A-Za-z_$][\w$.]*$/.test(inner)) return undefined;
   }
   if (
     isTrivialValue(inner) ||

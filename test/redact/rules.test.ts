@@ -111,6 +111,16 @@ describe('token shapes', () => {
       'max_tokens: 1024, --max-tokens 50',
     ],
     [
+      'a function called in code is kept',
+      'const csrfToken = document.querySelector("meta")',
+      'const csrfToken = document.querySelector("meta")',
+    ],
+    [
+      'a value that is not a call is redacted',
+      'token = abc (x) password=hunter2',
+      'token = [redacted] (x) password=[redacted]',
+    ],
+    [
       'prose about tokens is kept',
       'the task-runner-with-a-long-name-here and disk-usage',
       'the task-runner-with-a-long-name-here and disk-usage',
@@ -219,6 +229,15 @@ describe('PII (opt-in)', () => {
   ])('%j', (input, want) => {
     expect(p.text(input)).toBe(want);
     expect(p.text(want)).toBe(want);
+  });
+
+  // Bug seen with --pii on the shared Claude Code fixtures: digit runs inside UUIDs were cards.
+  it.each([
+    ['f5668e1c-b05a-47e0-9464-62920210a187'],
+    ['14176891-0517-4e2f-a7bc-74c06fe6af87'],
+    ['id a123-45-6789b and 1756860439293ms'],
+  ])('leaves %j alone', (s) => {
+    expect(p.text(s)).toBe(s);
   });
 
   it('is off by default', () => {

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compilePrescan, PRESCAN_FILE, PRESCAN_TEXT } from '../../src/redact/prescan.js';
+import { createRedactor } from '../../src/redact/redactor.js';
+import { fixture } from '../shared.js';
+
+const vectors = JSON.parse(readFileSync(fixture('flockdeck', 'redact_vectors.json'), 'utf8'));
+const exact = (vectors.redact_exact.cases as [string, string][])
+  .filter(([input, output]) => input !== output)
+  .map(([input]) => input);
+const FAKE = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0';
+const samples = [
+  ...exact,
+  ...(vectors.redact_removes_fragment.secrets as string[]),
+  ...(vectors.quoted_values_with_n.lines as string[]),
+  `x sk-ant-api03-${FAKE}`,
+  `x ghp_${FAKE}`,
+  'x AKIAIOSFODNN7EXAMPLE',
+  `x https://hooks.slack.com/services/T0/B0/${FAKE}`,
+  `AccountKey=${FAKE}==;`,
+  'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijklmnop',
+  `SK${'0123456789abcdef'.repeat(2)}`,
+  `dop_v1_${'0123456789abcdef'.repeat(4)}`,
+  'TOKEN_FOO: bar',
+  'x\t--password\thunter2',
+];
+
+/** Every line of every shared JSON Lines fixture (ordinary text, mostly). */
+function fixtureLines(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) return fixtureLines(p);
+    return n.endsWith('.jsonl') ? readFileSync(p, 'utf8').split('\n') : [];
+  });
+}
+
+describe('prescan', () => {
+  const tables = compilePrescan([], []);
+  const regex = compilePrescan([], [], 'regex');
+  const r = createRedactor();
+
+  it.each(samples.map((s) => [s]))('sees %j as text and as a raw JSON line', (s) => {
+    expect(r.text(s)).not.toBe(s);
+    expect(tables(s) & PRESCAN_TEXT).toBe(PRESCAN_TEXT);
+    // Inside JSON, quotes, tabs and newlines are escaped: the raw line must still be a hit.
+    expect(tables(JSON.stringify({ message: { content: s } })) & PRESCAN_TEXT).toBe(PRESCAN_TEXT);
+    expect(tables(JSON.stringify({ nested: JSON.stringify({ s }) })) & PRESCAN_TEXT).toBe(
+      PRESCAN_TEXT,
+    );
+  });
+
+  it('gives the same verdicts with its tables as with the regex alone, on every fixture line', () => {
+    const lines = [...fixtureLines(fixture()), ...samples];
+    let hits = 0;
+    for (const line of lines) {
+      const v = tables(line);
+      expect([line.slice(0, 80), v]).toEqual([line.slice(0, 80), regex(line)]);
+      if (v & PRESCAN_TEXT) hits++;
+    }
+    expect(hits).toBeGreaterThan(0);
+    expect(hits).toBeLessThan(lines.length / 10);
+  });
+
+  it('sees escaped ASCII and escaped slashes, and uses the regex for short config names', () => {
+    expect(tables('{"a":"\\u0041"}')).toBe(PRESCAN_TEXT);
+    expect(tables('{"a":"x\\/y"}')).toBe(PRESCAN_TEXT);
+    expect(tables('{"a":"\\u00e9"}')).toBe(0);
+    const short = compilePrescan(['pw'], []);
+    expect(short('PW=1234') & PRESCAN_TEXT).toBe(PRESCAN_TEXT);
+    expect(compilePrescan([], [/acme_\d+/g])('acme_12')).toBe(PRESCAN_TEXT);
+  });
+});
+
+describe('prescan: secret-file names in raw lines', () => {
+  const scan = compilePrescan([], []);
+  it.each([
+    ['{"command":"cat ~/.ssh/id_rsa"}', PRESCAN_FILE],
+    ['{"command":"cat\\nid_rsa"}', PRESCAN_FILE],
+    ['{"file_path":"/w/.env"}', PRESCAN_FILE],
+    ['{"file_path":"/w/store.keystore"}', PRESCAN_FILE],
+    ['{"file_path":"C:\\\\certs\\\\server.pem"}', PRESCAN_FILE],
+    ['{"text":"{:error, :invalid_format} and trace_id_ratio"}', 0],
+    ['{"text":"Mix.env() == :prod"}', 0],
+    ['{"text":"Object.keys(x)"}', 0],
+  ])('%s', (raw, want) => {
+    expect(scan(raw)).toBe(want);
+  });
+});
