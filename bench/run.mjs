@@ -1,0 +1,314 @@
+// The benchmark runner (`npm run bench`). Runs every case in bench/cases/*.mjs and the baselines
+// side by side, interleaved (all commands once per round, in a rotating order; the median round
+// counts), each as a child process reading the corpus and writing to /dev/null. Reports wall time,
+// throughput, ratios against each baseline, peak RSS and pass/fail against the case's targets, and
+// writes the table to bench/RESULTS.md.
+//
+//   node bench/run.mjs [--case ID]... [--rounds N] [--quick] [--corpus-dir DIR] [--results FILE]
+//
+// A case file default-exports { id, summary, corpus, argv, targets, maxRssMB? }: `corpus` is
+// 'sessions' | 'long-lines' | 'projects' (built by corpus.mjs) or a name of the case's own, built
+// by its exported `async makeCorpus(dir, { quick })` which returns the path; `argv` are the
+// txpipe arguments (the corpus path is appended); `targets` are [{ baseline, min }] ratios.
+
+import { spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  CORPORA,
+  corpusBytes,
+  corpusFiles,
+  defaultCorpusDir,
+  ensureCorpus,
+  repoRoot,
+} from './corpus.mjs';
+
+const BENCH = join(repoRoot, 'bench');
+const TXPIPE = join(repoRoot, 'dist', 'bin', 'txpipe.js');
+const TIME = '/usr/bin/time';
+const RSS_PRELOAD = join(BENCH, 'lib', 'report-rss.mjs');
+
+/** The baselines: how each is run over a list of files. */
+export const BASELINES = {
+  'node-loop': (files) => [process.execPath, join(BENCH, 'baselines', 'node-loop.mjs'), ...files],
+  jq: (files) => ['jq', '-c', '.', ...files],
+  split2: (files) => [process.execPath, join(BENCH, 'baselines', 'split2.mjs'), ...files],
+};
+
+export function parseArgs(argv) {
+  const opts = { cases: [], rounds: undefined, quick: false, corpusDir: defaultCorpusDir };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    if (a === '--case') opts.cases.push(value());
+    else if (a === '--rounds') opts.rounds = Number(value());
+    else if (a === '--quick') opts.quick = true;
+    else if (a === '--corpus-dir') opts.corpusDir = resolve(value());
+    else if (a === '--results') opts.results = resolve(value());
+    else if (a === '--help' || a === '-h') opts.help = true;
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (opts.rounds === undefined) opts.rounds = opts.quick ? 1 : 5;
+  if (!(Number.isInteger(opts.rounds) && opts.rounds > 0))
+    throw new Error('--rounds must be a positive integer');
+  // A quick (smoke) run never overwrites the real results.
+  opts.results ??= join(BENCH, opts.quick ? 'out/RESULTS.quick.md' : 'RESULTS.md');
+  return opts;
+}
+
+/** Every case file, checked against the contract. */
+export async function loadCases(dir = join(BENCH, 'cases')) {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.mjs'))
+    .sort();
+  const cases = [];
+  for (const f of files) {
+    const mod = await import(pathToFileURL(join(dir, f)).href);
+    const c = mod.default;
+    const problems = [];
+    if (!c || typeof c !== 'object') problems.push('no default export');
+    else {
+      if (typeof c.id !== 'string' || c.id === '') problems.push('id');
+      if (!Array.isArray(c.argv)) problems.push('argv');
+      if (typeof c.corpus !== 'string') problems.push('corpus');
+      if (!CORPORA.includes(c.corpus) && typeof mod.makeCorpus !== 'function')
+        problems.push('makeCorpus');
+      for (const t of c.targets ?? [])
+        if (!(t.baseline in BASELINES) || typeof t.min !== 'number')
+          problems.push(`target ${JSON.stringify(t)}`);
+    }
+    if (problems.length > 0) throw new Error(`bench/cases/${f}: bad case (${problems.join(', ')})`);
+    cases.push({ ...c, targets: c.targets ?? [], makeCorpus: mod.makeCorpus, file: f });
+  }
+  return cases;
+}
+
+/** Runs one command, stdout to /dev/null; wall seconds, peak RSS (bytes), exit status. */
+function measure(cmd, { useTime }) {
+  return new Promise((resolvePromise) => {
+    const tag = join(
+      tmpdir(),
+      `txpipe-bench-${process.pid}-${Math.random().toString(36).slice(2)}`,
+    );
+    let argv = cmd;
+    const env = { ...process.env };
+    if (useTime) argv = [TIME, '-f', '%M', '-o', tag, ...cmd];
+    else if (cmd[0] === process.execPath) {
+      env.TXPIPE_BENCH_RSS_FILE = tag;
+      argv = [cmd[0], '--import', pathToFileURL(RSS_PRELOAD).href, ...cmd.slice(1)];
+    }
+    const devnull = openSync('/dev/null', 'w');
+    let stderr = '';
+    const start = process.hrtime.bigint();
+    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', devnull, 'pipe'], env });
+    child.stderr.on('data', (d) => {
+      if (stderr.length < 4000) stderr += d;
+    });
+    child.on('error', (err) => {
+      closeSync(devnull);
+      resolvePromise({ ok: false, error: err.message });
+    });
+    child.on('close', (code) => {
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      closeSync(devnull);
+      let rss;
+      if (existsSync(tag)) {
+        const kb = Number(readFileSync(tag, 'utf8').trim().split(/\s+/).pop());
+        rss = Number.isFinite(kb) ? kb * 1024 : undefined;
+        rmSync(tag, { force: true });
+      }
+      const ok = code === 0;
+      resolvePromise({
+        ok,
+        seconds,
+        rss,
+        error: ok ? undefined : `exit ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
+      });
+    });
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Runs one case and its baselines interleaved; a result row per command. */
+export async function runCase(c, opts, log = () => {}) {
+  const dir = opts.quick ? join(opts.corpusDir, 'quick') : opts.corpusDir;
+  const corpus = CORPORA.includes(c.corpus)
+    ? ensureCorpus(c.corpus, { quick: opts.quick, dir: opts.corpusDir, log })
+    : await c.makeCorpus(join(dir, c.id), { quick: opts.quick });
+  const bytes = corpusBytes(corpus);
+  const files = corpusFiles(corpus);
+  const commands = [
+    {
+      name: `txpipe ${c.argv.join(' ')}`.trim(),
+      cmd: [process.execPath, TXPIPE, ...c.argv, corpus],
+      txpipe: true,
+    },
+    ...Object.entries(BASELINES).map(([name, make]) => ({ name, cmd: make(files) })),
+  ];
+  const runs = commands.map(() => []);
+  for (let round = 0; round < opts.rounds; round++) {
+    for (let k = 0; k < commands.length; k++) {
+      const i = (k + round) % commands.length; // rotate the order so no command always runs first
+      const r = await measure(commands[i].cmd, opts);
+      log(
+        `  ${c.id} round ${round + 1}: ${commands[i].name} ${r.ok ? r.seconds.toFixed(2) + ' s' : 'FAILED ' + r.error}`,
+      );
+      runs[i].push(r);
+    }
+  }
+  const rows = commands.map((command, i) => {
+    const ok = runs[i].filter((r) => r.ok);
+    const seconds = ok.length === runs[i].length ? median(ok.map((r) => r.seconds)) : undefined;
+    const rssList = ok.map((r) => r.rss).filter((x) => x !== undefined);
+    return {
+      name: command.name,
+      txpipe: command.txpipe === true,
+      seconds,
+      mbps: seconds === undefined ? undefined : bytes / 1e6 / seconds,
+      rss: rssList.length > 0 ? Math.max(...rssList) : undefined,
+      error: runs[i].find((r) => !r.ok)?.error,
+    };
+  });
+  const tx = rows[0];
+  const ratio = (baseline) => {
+    const b = rows.find((r) => r.name === baseline);
+    return tx.seconds && b?.seconds ? b.seconds / tx.seconds : undefined;
+  };
+  const checks = c.targets.map((t) => {
+    const r = ratio(t.baseline);
+    return {
+      what: `>= ${t.min}x ${t.baseline}`,
+      measured: r === undefined ? 'n/a' : `${r.toFixed(2)}x`,
+      pass: r !== undefined && r >= t.min,
+    };
+  });
+  if (c.maxRssMB !== undefined) {
+    const mb = tx.rss === undefined ? undefined : tx.rss / 1024 / 1024;
+    checks.push({
+      what: `peak RSS < ${c.maxRssMB} MB`,
+      measured: mb === undefined ? 'n/a' : `${mb.toFixed(0)} MB`,
+      pass: mb !== undefined && mb < c.maxRssMB,
+    });
+  }
+  for (const row of rows) row.ratio = row.txpipe ? undefined : ratio(row.name);
+  return { case: c, corpus, bytes, rows, checks };
+}
+
+const fmt = (x, digits) => (x === undefined ? 'n/a' : x.toFixed(digits));
+const MB = (b) => (b === undefined ? 'n/a' : (b / 1024 / 1024).toFixed(0));
+
+/** The markdown report. */
+export function report(results, opts, env) {
+  const out = [];
+  out.push('# Benchmark results', '');
+  out.push(`- Date: ${env.date}`);
+  out.push(`- Machine: ${env.nproc} CPUs (${env.cpu}), Node ${env.node}, ${env.jq}`);
+  out.push(
+    `- Rounds: ${opts.rounds} per command, interleaved; the median wall time counts.${opts.quick ? ' QUICK run (small corpora): a smoke test, not a measurement.' : ''}`,
+  );
+  out.push(
+    '- Each command reads the corpus and writes to /dev/null; peak RSS is the maximum over rounds.',
+  );
+  out.push(
+    '- This machine is shared and noisy: the ratios (baseline time / txpipe time, same run) are what count, not the seconds.',
+    '',
+  );
+  out.push('| case | corpus | MiB |', '|---|---|---|');
+  const seen = new Set();
+  for (const r of results) {
+    if (seen.has(r.corpus)) continue;
+    seen.add(r.corpus);
+    out.push(`| ${r.case.id} | ${r.case.corpus} | ${MB(r.bytes)} |`);
+  }
+  for (const r of results) {
+    out.push('', `## ${r.case.id}: ${r.case.summary ?? ''}`, '');
+    out.push(
+      '| command | median s | MB/s | txpipe speed-up | peak RSS MB | note |',
+      '|---|---|---|---|---|---|',
+    );
+    for (const row of r.rows) {
+      const speedup = row.txpipe
+        ? '-'
+        : row.ratio === undefined
+          ? 'n/a'
+          : `${row.ratio.toFixed(2)}x`;
+      out.push(
+        `| ${row.name} | ${fmt(row.seconds, 2)} | ${fmt(row.mbps, 1)} | ${speedup} | ${MB(row.rss)} | ${row.error ?? ''} |`,
+      );
+    }
+    if (r.checks.length > 0) {
+      out.push('', '| target | measured | result |', '|---|---|---|');
+      for (const c of r.checks)
+        out.push(`| ${c.what} | ${c.measured} | ${c.pass ? 'pass' : 'FAIL'} |`);
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+async function environment() {
+  const jq = await new Promise((res) => {
+    const p = spawn('jq', ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let s = '';
+    p.stdout.on('data', (d) => (s += d));
+    p.on('error', () => res('jq missing'));
+    p.on('close', () => res(s.trim() || 'jq ?'));
+  });
+  return {
+    date: new Date().toISOString(),
+    nproc: cpus().length,
+    cpu: cpus()[0]?.model ?? '?',
+    node: process.version,
+    jq,
+  };
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  if (opts.help) {
+    console.log(
+      'node bench/run.mjs [--case ID]... [--rounds N] [--quick] [--corpus-dir DIR] [--results FILE]',
+    );
+    return;
+  }
+  if (!existsSync(TXPIPE)) throw new Error(`${TXPIPE} missing: run npm run build first`);
+  opts.useTime = existsSync(TIME);
+  const all = await loadCases();
+  for (const id of opts.cases)
+    if (!all.some((c) => c.id === id))
+      throw new Error(`no case ${id}; known: ${all.map((c) => c.id).join(', ')}`);
+  const cases = opts.cases.length > 0 ? all.filter((c) => opts.cases.includes(c.id)) : all;
+  const log = (m) => console.error(m);
+  const results = [];
+  for (const c of cases) results.push(await runCase(c, opts, log));
+  const md = report(results, opts, await environment());
+  mkdirSync(resolve(opts.results, '..'), { recursive: true });
+  await writeFile(opts.results, md);
+  process.stdout.write(md);
+  console.error(`written to ${opts.results}`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
+  main().catch((err) => {
+    console.error(`bench: ${err.message}`);
+    process.exitCode = 1;
+  });
+}
