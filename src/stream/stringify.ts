@@ -27,14 +27,22 @@ export function recText(rec: Rec): string {
 
 /**
  * Writes records as JSON Lines: an unchanged record as its original text, a changed one
- * serialised, each ending with `\n`. Output is gathered into batches of about `batchBytes` and
- * pushed when a batch is full or when no more input is waiting, so a slow trickle of lines (a log
- * shipper) is not held back.
+ * serialised, each ending with `\n`. Output is gathered into batches of about `batchBytes`: a
+ * batch is pushed when it is full, or on the next turn of the event loop (`setImmediate`) when no
+ * more records came by then, so a fast stream is written in few large writes and a slow trickle
+ * of lines (a log shipper) is not held back.
  */
 export function stringify(options: StringifyOptions = {}): Transform {
   const onInvalid = checkOnInvalid(options.onInvalid ?? stringifyDefaults.onInvalid);
   const batchBytes = options.batchBytes ?? stringifyDefaults.batchBytes;
   let batch = '';
+  let timer: NodeJS.Immediate | undefined;
+  const pushBatch = (): void => {
+    if (timer !== undefined) clearImmediate(timer);
+    timer = undefined;
+    if (batch.length > 0) stage.push(batch);
+    batch = '';
+  };
   const stage = new Transform({
     writableObjectMode: true,
     readableObjectMode: false,
@@ -59,17 +67,18 @@ export function stringify(options: StringifyOptions = {}): Transform {
       } else {
         batch += recText(rec) + '\n';
       }
-      // writableLength counts this record until done() runs: 1 means nothing else is queued.
-      if (batch.length >= batchBytes || this.writableLength <= 1) {
-        if (batch.length > 0) this.push(batch);
-        batch = '';
-      }
+      if (batch.length >= batchBytes) pushBatch();
+      else if (batch.length > 0 && timer === undefined) timer = setImmediate(pushBatch);
       done();
     },
     flush(this: Transform, done: TransformCallback) {
-      if (batch.length > 0) this.push(batch);
-      batch = '';
+      pushBatch();
       done();
+    },
+    destroy(err, done) {
+      if (timer !== undefined) clearImmediate(timer);
+      timer = undefined;
+      done(err);
     },
   });
   return stage;
