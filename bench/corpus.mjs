@@ -228,7 +228,8 @@ function buildLongLines(path, size) {
     });
     const [before, after] = head.split('"@"');
     writeSync(fd, before + '"');
-    writeSync(fd, payload(bytes - Buffer.byteLength(head) - 1, 0x9e3779b9 + i));
+    // The line without its newline is exactly `bytes` long: the head minus the "@" placeholder.
+    writeSync(fd, payload(bytes - (Buffer.byteLength(head) - 1), 0x9e3779b9 + i));
     writeSync(fd, '"' + after + '\n');
   });
   writeSync(fd, ordinary);
