@@ -2,6 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { TxpipeError } from './errors.js';
 import { checkOnInvalid, type OnInvalid } from './parse.js';
 import type { Rec } from './rec.js';
+import { rawBytes } from './raw-bytes.js';
 import { emitReject } from './rejection.js';
 
 export interface StringifyOptions {
@@ -20,6 +21,8 @@ export const stringifyDefaults = {
   batchBytes: 64 * 1024,
 } as const satisfies Required<StringifyOptions>;
 
+const NEWLINE = Buffer.from('\n');
+
 /** The text written for a record: `raw` unless a stage changed the value. */
 export function recText(rec: Rec): string {
   return rec.changed ? JSON.stringify(rec.value) : rec.raw;
@@ -35,13 +38,20 @@ export function recText(rec: Rec): string {
 export function stringify(options: StringifyOptions = {}): Transform {
   const onInvalid = checkOnInvalid(options.onInvalid ?? stringifyDefaults.onInvalid);
   const batchBytes = options.batchBytes ?? stringifyDefaults.batchBytes;
-  let batch = '';
+  // The batch: buffers to write in one push, and their total size.
+  let parts: Buffer[] = [];
+  let size = 0;
   let timer: NodeJS.Immediate | undefined;
   const pushBatch = (): void => {
     if (timer !== undefined) clearImmediate(timer);
     timer = undefined;
-    if (batch.length > 0) stage.push(batch);
-    batch = '';
+    if (parts.length > 0) stage.push(parts.length === 1 ? parts[0] : Buffer.concat(parts, size));
+    parts = [];
+    size = 0;
+  };
+  const add = (bytes: Buffer): void => {
+    parts.push(bytes);
+    size += bytes.length;
   };
   const stage = new Transform({
     writableObjectMode: true,
@@ -65,10 +75,21 @@ export function stringify(options: StringifyOptions = {}): Transform {
           raw: rec.raw,
         });
       } else {
-        batch += recText(rec) + '\n';
+        // An untouched record is written from the bytes it was read from: no encoding, no copy
+        // but the batch's. A line longer than a batch goes out on its own, not copied at all.
+        const bytes = rawBytes(rec);
+        if (bytes === undefined) add(Buffer.from(recText(rec) + '\n'));
+        else if (bytes.length < batchBytes) {
+          add(bytes);
+          add(NEWLINE);
+        } else {
+          pushBatch();
+          this.push(bytes);
+          this.push(NEWLINE);
+        }
       }
-      if (batch.length >= batchBytes) pushBatch();
-      else if (batch.length > 0 && timer === undefined) timer = setImmediate(pushBatch);
+      if (size >= batchBytes) pushBatch();
+      else if (size > 0 && timer === undefined) timer = setImmediate(pushBatch);
       done();
     },
     flush(this: Transform, done: TransformCallback) {
