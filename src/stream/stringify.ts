@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { TxpipeError } from './errors.js';
+import { TxpipeError, badOption } from './errors.js';
 import { checkOnInvalid, type OnInvalid } from './parse.js';
 import type { Rec } from './rec.js';
 import { rawBytes } from './raw-bytes.js';
@@ -21,7 +21,9 @@ export const stringifyDefaults = {
   batchBytes: 64 * 1024,
 } as const satisfies Required<StringifyOptions>;
 
+const LF = 0x0a;
 const NEWLINE = Buffer.from('\n');
+const EMPTY = Buffer.alloc(0);
 
 /** The text written for a record: `raw` unless a stage changed the value. */
 export function recText(rec: Rec): string {
@@ -38,20 +40,23 @@ export function recText(rec: Rec): string {
 export function stringify(options: StringifyOptions = {}): Transform {
   const onInvalid = checkOnInvalid(options.onInvalid ?? stringifyDefaults.onInvalid);
   const batchBytes = options.batchBytes ?? stringifyDefaults.batchBytes;
-  // The batch: buffers to write in one push, and their total size.
-  let parts: Buffer[] = [];
-  let size = 0;
+  if (!(Number.isInteger(batchBytes) && batchBytes > 0)) {
+    badOption(`batchBytes must be a positive integer, got ${String(options.batchBytes)}`);
+  }
+  // The batch: bytes gathered in `buf[0, pos)`. Records shorter than a batch are copied (or
+  // encoded) straight into it; `buf` has room for two batches, so one always fits.
+  let buf = EMPTY;
+  let pos = 0;
   let timer: NodeJS.Immediate | undefined;
   const pushBatch = (): void => {
     if (timer !== undefined) clearImmediate(timer);
     timer = undefined;
-    if (parts.length > 0) stage.push(parts.length === 1 ? parts[0] : Buffer.concat(parts, size));
-    parts = [];
-    size = 0;
+    if (pos > 0) stage.push(buf.subarray(0, pos));
+    buf = EMPTY;
+    pos = 0;
   };
-  const add = (bytes: Buffer): void => {
-    parts.push(bytes);
-    size += bytes.length;
+  const room = (): void => {
+    if (buf === EMPTY) buf = Buffer.allocUnsafe(2 * batchBytes);
   };
   const stage = new Transform({
     writableObjectMode: true,
@@ -75,21 +80,31 @@ export function stringify(options: StringifyOptions = {}): Transform {
           raw: rec.raw,
         });
       } else {
-        // An untouched record is written from the bytes it was read from: no encoding, no copy
-        // but the batch's. A line longer than a batch goes out on its own, not copied at all.
+        // An untouched record is written from the bytes it was read from when the reader kept
+        // them (no encoding); a line longer than a batch goes out on its own, not copied.
         const bytes = rawBytes(rec);
-        if (bytes === undefined) add(Buffer.from(recText(rec) + '\n'));
-        else if (bytes.length < batchBytes) {
-          add(bytes);
-          add(NEWLINE);
-        } else {
+        if (bytes !== undefined && bytes.length < batchBytes) {
+          room();
+          pos += bytes.copy(buf, pos);
+          buf[pos++] = LF;
+        } else if (bytes !== undefined) {
           pushBatch();
           this.push(bytes);
           this.push(NEWLINE);
+        } else {
+          const text = recText(rec);
+          if (text.length < batchBytes / 3 || Buffer.byteLength(text) < batchBytes) {
+            room();
+            pos += buf.write(text, pos);
+            buf[pos++] = LF;
+          } else {
+            pushBatch();
+            this.push(text + '\n');
+          }
         }
       }
-      if (size >= batchBytes) pushBatch();
-      else if (size > 0 && timer === undefined) timer = setImmediate(pushBatch);
+      if (pos >= batchBytes) pushBatch();
+      else if (pos > 0 && timer === undefined) timer = setImmediate(pushBatch);
       done();
     },
     flush(this: Transform, done: TransformCallback) {
