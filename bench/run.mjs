@@ -7,10 +7,12 @@
 //   node bench/run.mjs [--case ID]... [--rounds N] [--quick] [--corpus-dir DIR] [--results FILE]
 //                      [--cases-dir DIR] [--check]
 //
-// A case file default-exports { id, summary, corpus, argv, targets, maxRssMB? }: `corpus` is
-// 'sessions' | 'long-lines' | 'projects' (built by corpus.mjs) or a name of the case's own, built
-// by its exported `async makeCorpus(dir, { quick })` which returns the path; `argv` are the
-// txpipe arguments (the corpus path is appended); `targets` are [{ baseline, min }] ratios.
+// A case file default-exports { id, summary, corpus, argv, targets, maxRssMB?, baselines? }:
+// `corpus` is 'sessions' | 'long-lines' | 'projects' (built by corpus.mjs) or a name of the case's
+// own, built by its exported `async makeCorpus(dir, { quick })`, which returns the path; `argv`
+// are the txpipe arguments (the corpus path is appended); `targets` are [{ baseline, min }]
+// ratios; `maxRssMB` bounds txpipe's peak RSS; `baselines` (default: all) limits the baselines
+// run, for corpora where one would take minutes.
 
 import { spawn } from 'node:child_process';
 import {
@@ -91,6 +93,10 @@ export async function loadCases(dir = CASES) {
       if (typeof c.corpus !== 'string') problems.push('corpus');
       if (!CORPORA.includes(c.corpus) && typeof mod.makeCorpus !== 'function')
         problems.push('makeCorpus');
+      for (const b of c.baselines ?? []) if (!(b in BASELINES)) problems.push(`baseline ${b}`);
+      for (const t of c.targets ?? [])
+        if (c.baselines && !c.baselines.includes(t.baseline))
+          problems.push(`${t.baseline} not run`);
       for (const t of c.targets ?? [])
         if (!(t.baseline in BASELINES) || typeof t.min !== 'number')
           problems.push(`target ${JSON.stringify(t)}`);
@@ -175,7 +181,9 @@ export async function runCase(c, opts, log = () => {}) {
       cmd: [process.execPath, TXPIPE, ...c.argv, corpus],
       txpipe: true,
     },
-    ...Object.entries(BASELINES).map(([name, make]) => ({ name, cmd: make(files) })),
+    ...Object.entries(BASELINES)
+      .filter(([name]) => !c.baselines || c.baselines.includes(name))
+      .map(([name, make]) => ({ name, cmd: make(files) })),
   ];
   const runs = commands.map(() => []);
   for (let round = 0; round < opts.rounds; round++) {

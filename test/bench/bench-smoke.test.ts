@@ -122,7 +122,7 @@ export async function makeCorpus(dir) {
   writeFileSync(dir + '/tiny.jsonl', '{"a":1}\\n'.repeat(100));
   return dir + '/tiny.jsonl';
 }
-export default { id: 'tiny', summary: 'made-up', corpus: 'tiny', argv: ['cat'], targets: [{ baseline: 'jq', min: 0.001 }] };
+export default { id: 'tiny', summary: 'made-up', corpus: 'tiny', argv: ['cat'], targets: [{ baseline: 'jq', min: 0.001 }], baselines: ['jq'] };
 `,
     );
     const results = join(dir, 'TINY.md');
@@ -138,7 +138,11 @@ export default { id: 'tiny', summary: 'made-up', corpus: 'tiny', argv: ['cat'], 
       '--check',
     ]);
     expect(r.status, r.stderr).toBe(0);
-    expect(readFileSync(results, 'utf8')).toMatch(/\| >= 0\.001x jq \| \d+\.\d\dx \| pass \|/);
+    const md = readFileSync(results, 'utf8');
+    expect(md).toMatch(/\| >= 0\.001x jq \| \d+\.\d\dx \| pass \|/);
+    // Only the baselines the case asks for are run.
+    expect(md).toMatch(/^\| jq \|/m);
+    expect(md).not.toMatch(/^\| (node-loop|split2) \|/m);
   });
 
   it('rejects a case file that breaks the contract, naming it', () => {

@@ -59,3 +59,9 @@ describe('stringify batching', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('stringify options', () => {
+  it.each([0, -1, 1.5, Number.NaN])('rejects batchBytes %s at construction', (batchBytes) => {
+    expect(() => stringify({ batchBytes })).toThrow(/batchBytes must be a positive integer/);
+  });
+});
