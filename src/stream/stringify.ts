@@ -51,8 +51,15 @@ export function stringify(options: StringifyOptions = {}): Transform {
   const pushBatch = (): void => {
     if (timer !== undefined) clearImmediate(timer);
     timer = undefined;
-    if (pos > 0) stage.push(buf.subarray(0, pos));
-    buf = EMPTY;
+    if (pos === 0) return;
+    if (pos >= batchBytes / 4) {
+      stage.push(buf.subarray(0, pos)); // handed on: the next batch gets a new buffer
+      buf = EMPTY;
+    } else {
+      // A small batch (a trickle) is copied out, so a queue of them does not pin a big buffer
+      // each, and the buffer is used again.
+      stage.push(Buffer.from(buf.subarray(0, pos)));
+    }
     pos = 0;
   };
   const room = (): void => {

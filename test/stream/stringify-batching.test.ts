@@ -47,6 +47,19 @@ describe('stringify batching', () => {
     expect(seen).toEqual([recs[0]!.raw + '\n', recs[1]!.raw + '\n']);
   });
 
+  it('a small batch handed on is not overwritten by the next one (its buffer is reused)', async () => {
+    const stage = stringify();
+    const next = () => new Promise<Buffer>((resolve) => stage.once('data', resolve));
+    const first = next();
+    stage.write(recs[0]);
+    const a = await first;
+    const second = next();
+    stage.write(recs[1]);
+    const b = await second;
+    expect([a.toString(), b.toString()]).toEqual([recs[0]!.raw + '\n', recs[1]!.raw + '\n']);
+    stage.end();
+  });
+
   it('destroying the stage with a batch pending pushes nothing more', async () => {
     const stage = stringify();
     const seen: Buffer[] = [];
