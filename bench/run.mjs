@@ -71,8 +71,16 @@ export function parseArgs(argv) {
   if (opts.rounds === undefined) opts.rounds = opts.quick ? 1 : 5;
   if (!(Number.isInteger(opts.rounds) && opts.rounds > 0))
     throw new Error('--rounds must be a positive integer');
-  // A quick (smoke) run never overwrites the real results.
-  opts.results ??= join(BENCH, opts.quick ? 'out/RESULTS.quick.md' : 'RESULTS.md');
+  // Only a full run of every case writes bench/RESULTS.md; a quick (smoke) or partial run goes
+  // to bench/out/, so it never overwrites the real results.
+  opts.results ??= join(
+    BENCH,
+    opts.quick
+      ? 'out/RESULTS.quick.md'
+      : opts.cases.length > 0
+        ? 'out/RESULTS.partial.md'
+        : 'RESULTS.md',
+  );
   return opts;
 }
 
