@@ -12,6 +12,13 @@ export interface Line {
   readonly source: string;
   /** True for a last line that had no line break (it may have been cut off by a crash). */
   readonly unterminated?: boolean;
+  /**
+   * The bytes `text` was decoded from (without the line break or a BOM), given for a line that
+   * was gathered from several input chunks and so has a buffer of its own (every line longer than
+   * a chunk): an untouched long line is then written back without being encoded again. Not given
+   * for a line inside one chunk, whose view would keep the whole chunk alive as long as the line.
+   */
+  readonly bytes?: Buffer;
 }
 
 export interface LinesOptions {
@@ -72,14 +79,28 @@ export function lines(options: LinesOptions = {}): Transform {
   const joinedSelected = (joined: Buffer): boolean =>
     needles === undefined || needles.some((n) => joined.indexOf(n) !== -1);
 
-  const decode = (buf: Buffer, start: number, end: number): string => {
+  /**
+   * The line from `buf[start, end)`: BOM (first line) and a trailing CR removed, then decoded;
+   * `own` when `buf` holds this line only (then its bytes go with it).
+   */
+  const toLine = (
+    buf: Buffer,
+    start: number,
+    end: number,
+    own: boolean,
+    unterminated?: true,
+  ): Line => {
     let s = start;
     // A BOM is stripped from the input's first line only (not the first line that is kept).
     if (lineNo === 1) {
       if (end - s >= 3 && buf[s] === 0xef && buf[s + 1] === 0xbb && buf[s + 2] === 0xbf) s += 3;
     }
     const e = end > s && buf[end - 1] === CR ? end - 1 : end;
-    return buf.toString('utf8', s, e);
+    const text = buf.toString('utf8', s, e);
+    const line: Line = own
+      ? { text, line: lineNo, source, bytes: buf.subarray(s, e) }
+      : { text, line: lineNo, source };
+    return unterminated ? { ...line, unterminated } : line;
   };
 
   const tooLong = (stage: Transform, bytes: number): Error | undefined => {
@@ -115,11 +136,9 @@ export function lines(options: LinesOptions = {}): Transform {
           const joined = Buffer.concat(pending, pendingBytes + nl - start);
           pending = [];
           pendingBytes = 0;
-          if (joinedSelected(joined)) {
-            this.push({ text: decode(joined, 0, joined.length), line: lineNo, source });
-          }
+          if (joinedSelected(joined)) this.push(toLine(joined, 0, joined.length, true));
         } else if (selectedIn(chunk, start, nl)) {
-          this.push({ text: decode(chunk, start, nl), line: lineNo, source });
+          this.push(toLine(chunk, start, nl, false));
         }
         start = nl + 1;
         nl = chunk.indexOf(LF, start);
@@ -149,12 +168,7 @@ export function lines(options: LinesOptions = {}): Transform {
         const joined = Buffer.concat(pending, pendingBytes);
         pending = [];
         if (!joinedSelected(joined)) return done();
-        this.push({
-          text: decode(joined, 0, joined.length),
-          line: lineNo,
-          source,
-          unterminated: true,
-        });
+        this.push(toLine(joined, 0, joined.length, true, true));
       }
       done();
     },

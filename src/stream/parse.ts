@@ -2,6 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { TxpipeError, badOption } from './errors.js';
 import type { Line } from './lines.js';
 import type { Rec } from './rec.js';
+import { keepRawBytes } from './raw-bytes.js';
 import { emitReject } from './rejection.js';
 
 /**
@@ -43,14 +44,18 @@ export function parseLine(line: Line): Rec | undefined {
   const { text } = line;
   if (text.length === 0 || isBlank(text)) return undefined;
   try {
-    return { raw: text, value: JSON.parse(text), line: line.line, source: line.source };
+    const rec: Rec = { raw: text, value: JSON.parse(text), line: line.line, source: line.source };
+    if (line.bytes !== undefined) keepRawBytes(rec, line.bytes);
+    return rec;
   } catch {
-    return {
+    const rec: Rec = {
       raw: text,
       line: line.line,
       source: line.source,
       invalid: line.unterminated ? 'truncated' : 'malformed',
     };
+    if (line.bytes !== undefined) keepRawBytes(rec, line.bytes);
+    return rec;
   }
 }
 

@@ -1,7 +1,8 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { TxpipeError } from './errors.js';
+import { TxpipeError, badOption } from './errors.js';
 import { checkOnInvalid, type OnInvalid } from './parse.js';
 import type { Rec } from './rec.js';
+import { rawBytes } from './raw-bytes.js';
 import { emitReject } from './rejection.js';
 
 export interface StringifyOptions {
@@ -20,6 +21,10 @@ export const stringifyDefaults = {
   batchBytes: 64 * 1024,
 } as const satisfies Required<StringifyOptions>;
 
+const LF = 0x0a;
+const NEWLINE = Buffer.from('\n');
+const EMPTY = Buffer.alloc(0);
+
 /** The text written for a record: `raw` unless a stage changed the value. */
 export function recText(rec: Rec): string {
   return rec.changed ? JSON.stringify(rec.value) : rec.raw;
@@ -27,14 +32,39 @@ export function recText(rec: Rec): string {
 
 /**
  * Writes records as JSON Lines: an unchanged record as its original text, a changed one
- * serialised, each ending with `\n`. Output is gathered into batches of about `batchBytes` and
- * pushed when a batch is full or when no more input is waiting, so a slow trickle of lines (a log
- * shipper) is not held back.
+ * serialised, each ending with `\n`. Output is gathered into batches of about `batchBytes`: a
+ * batch is pushed when it is full, or on the next turn of the event loop (`setImmediate`) when no
+ * more records came by then, so a fast stream is written in few large writes and a slow trickle
+ * of lines (a log shipper) is not held back.
  */
 export function stringify(options: StringifyOptions = {}): Transform {
   const onInvalid = checkOnInvalid(options.onInvalid ?? stringifyDefaults.onInvalid);
   const batchBytes = options.batchBytes ?? stringifyDefaults.batchBytes;
-  let batch = '';
+  if (!(Number.isInteger(batchBytes) && batchBytes > 0)) {
+    badOption(`batchBytes must be a positive integer, got ${String(options.batchBytes)}`);
+  }
+  // The batch: bytes gathered in `buf[0, pos)`. Records shorter than a batch are copied (or
+  // encoded) straight into it; `buf` has room for two batches, so one always fits.
+  let buf = EMPTY;
+  let pos = 0;
+  let timer: NodeJS.Immediate | undefined;
+  const pushBatch = (): void => {
+    if (timer !== undefined) clearImmediate(timer);
+    timer = undefined;
+    if (pos === 0) return;
+    if (pos >= batchBytes / 4) {
+      stage.push(buf.subarray(0, pos)); // handed on: the next batch gets a new buffer
+      buf = EMPTY;
+    } else {
+      // A small batch (a trickle) is copied out, so a queue of them does not pin a big buffer
+      // each, and the buffer is used again.
+      stage.push(Buffer.from(buf.subarray(0, pos)));
+    }
+    pos = 0;
+  };
+  const room = (): void => {
+    if (buf === EMPTY) buf = Buffer.allocUnsafe(2 * batchBytes);
+  };
   const stage = new Transform({
     writableObjectMode: true,
     readableObjectMode: false,
@@ -57,19 +87,41 @@ export function stringify(options: StringifyOptions = {}): Transform {
           raw: rec.raw,
         });
       } else {
-        batch += recText(rec) + '\n';
+        // An untouched record is written from the bytes it was read from when the reader kept
+        // them (no encoding); a line longer than a batch goes out on its own, not copied.
+        const bytes = rawBytes(rec);
+        if (bytes !== undefined && bytes.length < batchBytes) {
+          room();
+          pos += bytes.copy(buf, pos);
+          buf[pos++] = LF;
+        } else if (bytes !== undefined) {
+          pushBatch();
+          this.push(bytes);
+          this.push(NEWLINE);
+        } else {
+          const text = recText(rec);
+          if (text.length < batchBytes / 3 || Buffer.byteLength(text) < batchBytes) {
+            room();
+            pos += buf.write(text, pos);
+            buf[pos++] = LF;
+          } else {
+            pushBatch();
+            this.push(text + '\n');
+          }
+        }
       }
-      // writableLength counts this record until done() runs: 1 means nothing else is queued.
-      if (batch.length >= batchBytes || this.writableLength <= 1) {
-        if (batch.length > 0) this.push(batch);
-        batch = '';
-      }
+      if (pos >= batchBytes) pushBatch();
+      else if (pos > 0 && timer === undefined) timer = setImmediate(pushBatch);
       done();
     },
     flush(this: Transform, done: TransformCallback) {
-      if (batch.length > 0) this.push(batch);
-      batch = '';
+      pushBatch();
       done();
+    },
+    destroy(err, done) {
+      if (timer !== undefined) clearImmediate(timer);
+      timer = undefined;
+      done(err);
     },
   });
   return stage;

@@ -1,0 +1,20 @@
+import type { Rec } from './rec.js';
+
+/**
+ * The input bytes of records as read (the line without its break), so that `stringify` writes an
+ * untouched record by copying its bytes instead of encoding its text again. Kept beside the record,
+ * keyed by its identity: a stage that changes a record makes a new object (`withValue`,
+ * `withRaw`, a spread), which has no entry, so only a record passed on as the same object is
+ * written from these bytes. Entries go with their records (a WeakMap holds no record alive).
+ */
+const bytesOf = new WeakMap<Rec, Buffer>();
+
+/** Records `bytes` as the exact bytes of `rec.raw` (UTF-8). */
+export function keepRawBytes(rec: Rec, bytes: Buffer): void {
+  bytesOf.set(rec, bytes);
+}
+
+/** The bytes of an unchanged record's `raw` as read, when the reader kept them. */
+export function rawBytes(rec: Rec): Buffer | undefined {
+  return rec.changed ? undefined : bytesOf.get(rec);
+}
