@@ -97,9 +97,13 @@ export function lines(options: LinesOptions = {}): Transform {
     }
     const e = end > s && buf[end - 1] === CR ? end - 1 : end;
     const text = buf.toString('utf8', s, e);
-    const line: Line = own
-      ? { text, line: lineNo, source, bytes: buf.subarray(s, e) }
-      : { text, line: lineNo, source };
+    // Bytes go with the line only when decoding kept them all: invalid UTF-8 is read as U+FFFD,
+    // and a line written back from its bytes would then differ from one inside a single chunk
+    // (written from its text), making the output depend on how the input was chunked.
+    const line: Line =
+      own && !text.includes('\uFFFD')
+        ? { text, line: lineNo, source, bytes: buf.subarray(s, e) }
+        : { text, line: lineNo, source };
     return unterminated ? { ...line, unterminated } : line;
   };
 
