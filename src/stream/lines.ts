@@ -15,8 +15,9 @@ export interface Line {
   /**
    * The bytes `text` was decoded from (without the line break or a BOM), given for a line that
    * was gathered from several input chunks and so has a buffer of its own (every line longer than
-   * a chunk): an untouched long line is then written back without being encoded again. Not given
-   * for a line inside one chunk, whose view would keep the whole chunk alive as long as the line.
+   * a chunk) and decoded without a replacement character: an untouched long line is then written
+   * back without being encoded again. Not given for a line inside one chunk, whose view would keep
+   * the whole chunk alive as long as the line.
    */
   readonly bytes?: Buffer;
 }
