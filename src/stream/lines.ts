@@ -2,6 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { TxpipeError, badOption } from './errors.js';
 import { emitReject } from './rejection.js';
 import { withDefaults } from './options.js';
+import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
 
 /** One input line. */
 export interface Line {
@@ -46,13 +47,9 @@ export const linesDefaults: Readonly<Required<Omit<LinesOptions, 'select'>>> = {
   onLongLine: 'skip',
 };
 
-const LF = 0x0a;
-const CR = 0x0d;
-
 /**
- * Splits bytes into {@link Line}s. Linear in input size: each byte is searched for a line break
- * once, and an unfinished line is kept as a list of chunks that is joined once, when it ends.
- * Splitting on the byte 0x0A never cuts a UTF-8 character, so text is decoded per whole line.
+ * Splits bytes into {@link Line}s with the reading rules of {@link LineSplitter} (linear in input
+ * size, whatever the line lengths).
  */
 export function lines(options: LinesOptions = {}): Transform {
   const opts = withDefaults(linesDefaults, options);
@@ -60,122 +57,29 @@ export function lines(options: LinesOptions = {}): Transform {
     badOption(`maxLineBytes must be a positive integer, got ${String(options.maxLineBytes)}`);
   }
   const { source, maxLineBytes, onLongLine } = opts;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let overflowBytes = 0; // > 0 while dropping the rest of a line that is too long
-  let lineNo = 0;
-  const needles = options.select?.map((s) => Buffer.from(s));
-  // Per chunk, the next position of each needle at or after where the search got to, so that
-  // deciding every line of a chunk scans the chunk once per needle (linear, not per line).
-  let nextAt: number[] = [];
-  const selectedIn = (chunk: Buffer, start: number, end: number): boolean => {
-    if (needles === undefined) return true;
-    for (let i = 0; i < needles.length; i++) {
-      let at = nextAt[i] as number;
-      if (at !== -1 && at < start) at = nextAt[i] = chunk.indexOf(needles[i] as Buffer, start);
-      if (at !== -1 && at + (needles[i] as Buffer).length <= end) return true;
-    }
-    return false;
-  };
-  const joinedSelected = (joined: Buffer): boolean =>
-    needles === undefined || needles.some((n) => joined.indexOf(n) !== -1);
-
-  /**
-   * The line from `buf[start, end)`: BOM (first line) and a trailing CR removed, then decoded;
-   * `own` when `buf` holds this line only (then its bytes go with it).
-   */
-  const toLine = (
-    buf: Buffer,
-    start: number,
-    end: number,
-    own: boolean,
-    unterminated?: true,
-  ): Line => {
-    let s = start;
-    // A BOM is stripped from the input's first line only (not the first line that is kept).
-    if (lineNo === 1) {
-      if (end - s >= 3 && buf[s] === 0xef && buf[s + 1] === 0xbb && buf[s + 2] === 0xbf) s += 3;
-    }
-    const e = end > s && buf[end - 1] === CR ? end - 1 : end;
-    const text = buf.toString('utf8', s, e);
-    // Bytes go with the line only when decoding kept them all: invalid UTF-8 is read as U+FFFD,
-    // and a line written back from its bytes would then differ from one inside a single chunk
-    // (written from its text), making the output depend on how the input was chunked.
-    const line: Line =
-      own && !text.includes('\uFFFD')
-        ? { text, line: lineNo, source, bytes: buf.subarray(s, e) }
-        : { text, line: lineNo, source };
-    return unterminated ? { ...line, unterminated } : line;
-  };
-
-  const tooLong = (stage: Transform, bytes: number): Error | undefined => {
-    const message = `line is ${bytes} bytes, over maxLineBytes ${maxLineBytes}`;
-    if (onLongLine === 'error') {
-      return new TxpipeError('ERR_TXPIPE_LINE_TOO_LONG', message, { source, line: lineNo });
-    }
-    emitReject(stage, { source, line: lineNo, reason: 'line-too-long', message });
-    return undefined;
-  };
-
-  return new Transform({
+  const splitter = new LineSplitter({ source, maxLineBytes, select: options.select });
+  const stage: Transform = new Transform({
     readableObjectMode: true,
     writableObjectMode: false,
-    transform(this: Transform, chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
-      let start = 0;
-      if (needles !== undefined) nextAt = needles.map(() => -2); // -2: not searched yet
-      let nl = chunk.indexOf(LF, 0);
-      while (nl !== -1) {
-        lineNo++;
-        if (overflowBytes > 0) {
-          const err = tooLong(this, overflowBytes + nl - start);
-          overflowBytes = 0;
-          if (err) return done(err);
-        } else if (pendingBytes + nl - start > maxLineBytes) {
-          const bytes = pendingBytes + nl - start;
-          pending = [];
-          pendingBytes = 0;
-          const err = tooLong(this, bytes);
-          if (err) return done(err);
-        } else if (pending.length > 0) {
-          pending.push(chunk.subarray(start, nl));
-          const joined = Buffer.concat(pending, pendingBytes + nl - start);
-          pending = [];
-          pendingBytes = 0;
-          if (joinedSelected(joined)) this.push(toLine(joined, 0, joined.length, true));
-        } else if (selectedIn(chunk, start, nl)) {
-          this.push(toLine(chunk, start, nl, false));
-        }
-        start = nl + 1;
-        nl = chunk.indexOf(LF, start);
-      }
-      if (start < chunk.length) {
-        const rest = chunk.length - start;
-        if (overflowBytes > 0) overflowBytes += rest;
-        else if (pendingBytes + rest > maxLineBytes) {
-          overflowBytes = pendingBytes + rest;
-          pending = [];
-          pendingBytes = 0;
-        } else {
-          pending.push(chunk.subarray(start));
-          pendingBytes += rest;
-        }
-      }
-      done();
+    transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+      done(splitter.write(chunk, sink));
     },
-    flush(this: Transform, done: TransformCallback) {
-      if (overflowBytes > 0) {
-        lineNo++;
-        const err = tooLong(this, overflowBytes);
-        return done(err);
-      }
-      if (pendingBytes > 0) {
-        lineNo++;
-        const joined = Buffer.concat(pending, pendingBytes);
-        pending = [];
-        if (!joinedSelected(joined)) return done();
-        this.push(toLine(joined, 0, joined.length, true, true));
-      }
-      done();
+    flush(done: TransformCallback) {
+      done(splitter.end(sink));
     },
   });
+  const sink: LineSink = {
+    line: (line) => {
+      stage.push(line);
+    },
+    tooLong: (line, bytes) => {
+      const message = tooLongMessage(bytes, maxLineBytes);
+      if (onLongLine === 'error') {
+        return new TxpipeError('ERR_TXPIPE_LINE_TOO_LONG', message, { source, line });
+      }
+      emitReject(stage, { source, line, reason: 'line-too-long', message });
+      return undefined;
+    },
+  };
+  return stage;
 }

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { SNIFF_BYTES, sniffFraming } from './framing.js';
 import { isGzip } from './input.js';
+import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
 import { parseLine } from './parse.js';
 import type { Rec } from './rec.js';
 import type { Rejection } from './rejection.js';
@@ -54,43 +55,24 @@ export async function readWholeFile(
   return splitWhole(buf, options);
 }
 
+/** The file's lines through the same splitter as `lines()`, parsed as `parse` in `pass` mode. */
 function splitWhole(buf: Buffer, o: ReadWholeFileOptions): WholeFile {
   const { source, maxLineBytes } = o;
-  const needles = o.select?.map((s) => Buffer.from(s));
-  const next = needles?.map(() => -2) ?? []; // the next place of each needle (-2: not searched)
-  const wanted = (start: number, end: number): boolean => {
-    if (needles === undefined) return true;
-    for (let i = 0; i < needles.length; i++) {
-      const n = needles[i] as Buffer;
-      if ((next[i] as number) !== -1 && (next[i] as number) < start)
-        next[i] = buf.indexOf(n, start);
-      const at = next[i] as number;
-      if (at !== -1 && at + n.length <= end) return true;
-    }
-    return false;
-  };
   const recs: Rec[] = [];
   const rejections: Rejection[] = [];
-  let line = 0;
-  let start = 0;
-  while (start < buf.length) {
-    const lf = buf.indexOf(0x0a, start);
-    const end = lf === -1 ? buf.length : lf;
-    line++;
-    if (end - start > maxLineBytes) {
-      const message = `line is ${end - start} bytes, over maxLineBytes ${maxLineBytes}`;
-      rejections.push({ source, line, reason: 'line-too-long', message });
-    } else if (wanted(start, end)) {
-      let s = start;
-      if (line === 1 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) s += 3;
-      const e = end > s && buf[end - 1] === 0x0d ? end - 1 : end;
-      const text = buf.toString('utf8', s, e);
-      const rec = parseLine(
-        lf === -1 ? { text, line, source, unterminated: true } : { text, line, source },
-      );
+  const sink: LineSink = {
+    line: (line) => {
+      const rec = parseLine(line);
       if (rec !== undefined) recs.push(rec);
-    }
-    start = end + 1;
-  }
+    },
+    tooLong: (line, bytes) => {
+      const message = tooLongMessage(bytes, maxLineBytes);
+      rejections.push({ source, line, reason: 'line-too-long', message });
+      return undefined;
+    },
+  };
+  const splitter = new LineSplitter({ source, maxLineBytes, select: o.select });
+  splitter.write(buf, sink);
+  splitter.end(sink);
   return { recs, rejections };
 }

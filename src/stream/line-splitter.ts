@@ -1,0 +1,154 @@
+import type { Line } from './lines.js';
+
+/** Where a {@link LineSplitter} sends what it finds. */
+export interface LineSink {
+  /** A whole line (selected, when the splitter selects). */
+  line(line: Line): void;
+  /** A line over `maxLineBytes`, which was not held; return an error to stop splitting. */
+  tooLong(lineNo: number, bytes: number): Error | undefined;
+}
+
+export interface LineSplitterOptions {
+  readonly source: string;
+  readonly maxLineBytes: number;
+  /** Only lines containing one of these strings are given to the sink (others are counted). */
+  readonly select?: readonly string[];
+}
+
+/** How a line over the bound is described in its rejection. */
+export function tooLongMessage(bytes: number, maxLineBytes: number): string {
+  return `line is ${bytes} bytes, over maxLineBytes ${maxLineBytes}`;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The reading rules for lines, as a pure state machine over byte chunks: LF or CRLF ends a line, a
+ * BOM is dropped from the input's first line, lines are numbered from 1 counting blank ones, a
+ * last line without LF is `unterminated`, a line over `maxLineBytes` is not held but reported.
+ * Linear in input size: each byte is searched for LF once, an unfinished line is kept as a list of
+ * chunks joined once when it ends, and each `select` needle is searched once per chunk. Splitting
+ * on 0x0A never cuts a UTF-8 character, so text is decoded per whole line. `lines()` (a stream)
+ * and `readWholeFile()` (one buffer) both split with this, so they cannot disagree.
+ */
+export class LineSplitter {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private overflowBytes = 0; // > 0 while dropping the rest of a line that is too long
+  private lineNo = 0;
+  private readonly needles: Buffer[] | undefined;
+  /** Per chunk, the next place of each needle at or after where the search got to (-2: none yet). */
+  private nextAt: number[] = [];
+
+  constructor(private readonly opts: LineSplitterOptions) {
+    this.needles = opts.select?.map((s) => Buffer.from(s));
+  }
+
+  /** Splits one chunk; returns an error when the sink asked to stop. */
+  write(chunk: Buffer, sink: LineSink): Error | undefined {
+    const { maxLineBytes } = this.opts;
+    if (this.needles !== undefined) this.nextAt = this.needles.map(() => -2);
+    let start = 0;
+    let nl = chunk.indexOf(LF, 0);
+    while (nl !== -1) {
+      this.lineNo++;
+      if (this.overflowBytes > 0) {
+        const bytes = this.overflowBytes + nl - start;
+        this.overflowBytes = 0;
+        const err = sink.tooLong(this.lineNo, bytes);
+        if (err) return err;
+      } else if (this.pendingBytes + nl - start > maxLineBytes) {
+        const bytes = this.pendingBytes + nl - start;
+        this.pending = [];
+        this.pendingBytes = 0;
+        const err = sink.tooLong(this.lineNo, bytes);
+        if (err) return err;
+      } else if (this.pending.length > 0) {
+        this.pending.push(chunk.subarray(start, nl));
+        const joined = Buffer.concat(this.pending, this.pendingBytes + nl - start);
+        this.pending = [];
+        this.pendingBytes = 0;
+        if (this.joinedSelected(joined)) sink.line(this.toLine(joined, 0, joined.length, true));
+      } else if (this.selectedIn(chunk, start, nl)) {
+        sink.line(this.toLine(chunk, start, nl, false));
+      }
+      start = nl + 1;
+      nl = chunk.indexOf(LF, start);
+    }
+    if (start < chunk.length) {
+      const rest = chunk.length - start;
+      if (this.overflowBytes > 0) this.overflowBytes += rest;
+      else if (this.pendingBytes + rest > maxLineBytes) {
+        this.overflowBytes = this.pendingBytes + rest;
+        this.pending = [];
+        this.pendingBytes = 0;
+      } else {
+        this.pending.push(chunk.subarray(start));
+        this.pendingBytes += rest;
+      }
+    }
+    return undefined;
+  }
+
+  /** Ends the input: the last line without LF, if any. */
+  end(sink: LineSink): Error | undefined {
+    if (this.overflowBytes > 0) {
+      this.lineNo++;
+      const bytes = this.overflowBytes;
+      this.overflowBytes = 0;
+      return sink.tooLong(this.lineNo, bytes);
+    }
+    if (this.pendingBytes > 0) {
+      this.lineNo++;
+      const joined = Buffer.concat(this.pending, this.pendingBytes);
+      this.pending = [];
+      this.pendingBytes = 0;
+      if (this.joinedSelected(joined)) sink.line(this.toLine(joined, 0, joined.length, true, true));
+    }
+    return undefined;
+  }
+
+  private selectedIn(chunk: Buffer, start: number, end: number): boolean {
+    const needles = this.needles;
+    if (needles === undefined) return true;
+    for (let i = 0; i < needles.length; i++) {
+      let at = this.nextAt[i] as number;
+      if (at !== -1 && at < start) at = this.nextAt[i] = chunk.indexOf(needles[i] as Buffer, start);
+      if (at !== -1 && at + (needles[i] as Buffer).length <= end) return true;
+    }
+    return false;
+  }
+
+  private joinedSelected(joined: Buffer): boolean {
+    return this.needles === undefined || this.needles.some((n) => joined.indexOf(n) !== -1);
+  }
+
+  /**
+   * The line from `buf[start, end)`: BOM (input's first line) and a trailing CR removed, then
+   * decoded; `own` when `buf` holds this line only (then its bytes may go with it).
+   */
+  private toLine(buf: Buffer, start: number, end: number, own: boolean, unterminated?: true): Line {
+    let s = start;
+    if (
+      this.lineNo === 1 &&
+      end - s >= 3 &&
+      buf[s] === 0xef &&
+      buf[s + 1] === 0xbb &&
+      buf[s + 2] === 0xbf
+    ) {
+      s += 3;
+    }
+    const e = end > s && buf[end - 1] === CR ? end - 1 : end;
+    const text = buf.toString('utf8', s, e);
+    const { source } = this.opts;
+    // Bytes go with the line only when decoding kept them all: invalid UTF-8 is read as U+FFFD,
+    // and a line written back from its bytes would then differ from one inside a single chunk
+    // (written from its text), making the output depend on how the input was chunked.
+    const line: Line =
+      own && !text.includes('\uFFFD')
+        ? { text, line: this.lineNo, source, bytes: buf.subarray(s, e) }
+        : { text, line: this.lineNo, source };
+    return unterminated ? { ...line, unterminated } : line;
+  }
+}
