@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import yargs, { type Argv, type Options } from 'yargs';
 import { formatIds } from '../formats/registry.js';
 import { commands } from '../transforms/registry.js';
@@ -81,7 +82,13 @@ function commandOptions(spec: CommandSpec): Record<string, Options> {
 /** Builds the yargs parser from the command registry. `exit` receives the final code. */
 export function buildCli(
   argv: readonly string[],
-  io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; exit: (code: number) => void },
+  io: {
+    stderr: NodeJS.WritableStream;
+    stdoutIsTTY: boolean;
+    exit: (code: number) => void;
+    /** Standard input (`-`); process.stdin when not given. */
+    stdin?: Readable;
+  },
 ): Argv {
   let cli = yargs(argv.map((a) => (a === '-' ? STDIO : a)))
     .scriptName('txpipe')

@@ -34,13 +34,15 @@ async function feed(
   into: PassThrough,
   reporter: Reporter,
   select?: readonly string[],
+  stdin?: Readable,
 ): Promise<void> {
   const whole = select !== undefined && (args.framing === 'auto' || args.framing === 'jsonl');
   for (const source of inputs) {
     if (whole && source !== '-' && (await feedWholeFile(source, args, into, reporter, select))) {
       continue;
     }
-    const recs: Readable = readRecords(openInput(source), {
+    const input = source === '-' && stdin ? stdin : openInput(source);
+    const recs: Readable = readRecords(input, {
       source,
       framing: args.framing,
       onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
@@ -99,7 +101,7 @@ async function feedWholeFile(
 export async function runCommand(
   spec: CommandSpec,
   args: CommonArgs & Readonly<Record<string, unknown>>,
-  io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean },
+  io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; stdin?: Readable },
 ): Promise<number> {
   const inputs = await expandInputs(args.files);
   const stages: Transform[] = spec.stages(args, {
@@ -115,7 +117,7 @@ export async function runCommand(
   let code: number = EXIT.ok;
   try {
     await Promise.all([
-      feed(inputs, args, records, reporter, spec.select?.(args)).catch((err: unknown) => {
+      feed(inputs, args, records, reporter, spec.select?.(args), io.stdin).catch((err: unknown) => {
         records.destroy(inputError(err, '-') as Error);
         throw err;
       }),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { awf } from '../../src/formats/awf.js';
 import { detectValue } from '../../src/formats/detect.js';
 import { fixture, repoRoot } from '../shared.js';
-import { cliInProcess, records } from './helpers.js';
+import { cliInProcess } from '../cli-in-process.js';
+import { records } from './helpers.js';
 
 // The agent outputs of shared/fixtures/awf/<agent>/input.jsonl are what AWF normalizes, not AWF
 // transcripts: no detector may take them for AWF. The ExchangeEvent fixtures of test/fixtures/awf

@@ -1,9 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { awfDecoder } from '../../src/formats/awf/awf-decoder.js';
 import { awfEncoder } from '../../src/formats/awf/awf-encoder.js';
@@ -69,34 +66,4 @@ export async function cli(
     const e = err as { stdout: string; stderr: string; code: number };
     return { stdout: e.stdout, stderr: e.stderr, code: e.code };
   }
-}
-
-/**
- * Runs the CLI inside this process (the same yargs program the binary runs), writing its output
- * to a file with `-o`: what the binary does, with coverage counted.
- */
-export async function cliInProcess(
-  args: string[],
-): Promise<{ stdout: string; stderr: string; code: number }> {
-  const { buildCli } = await import('../../src/cli/main.js');
-  const dir = await mkdtemp(join(tmpdir(), 'txpipe-awf-'));
-  const out = join(dir, 'out');
-  let stderr = '';
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      stderr += chunk.toString();
-      done();
-    },
-  });
-  let code = -1;
-  await buildCli([...args, '-o', out], {
-    stderr: sink,
-    stdoutIsTTY: false,
-    exit: (c) => {
-      code = c;
-    },
-  }).parseAsync();
-  const stdout = existsSync(out) ? await readFile(out, 'utf8') : '';
-  await rm(dir, { recursive: true, force: true });
-  return { stdout, stderr, code };
 }

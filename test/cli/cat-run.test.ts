@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { buildCli } from '../../src/cli/main.js';
+import { cliInProcess } from '../cli-in-process.js';
 import { fixture } from '../shared.js';
 
 // `txpipe cat` run in-process through the CLI the registry generates, the way the benchmark runs
@@ -17,23 +17,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the CLI; the exit code and what went to stderr. */
+/** Runs the CLI in this process; the exit code and what went to stderr. */
 async function txpipe(...argv: string[]): Promise<{ code: number; stderr: string }> {
-  let code = -1;
-  let stderr = '';
-  const io = {
-    stderr: {
-      write: (s: string) => {
-        stderr += s;
-        return true;
-      },
-    } as unknown as NodeJS.WritableStream,
-    stdoutIsTTY: false,
-    exit: (c: number) => {
-      code = c;
-    },
-  };
-  await buildCli(argv, io).parseAsync();
+  const { code, stderr } = await cliInProcess(argv);
   return { code, stderr };
 }
 

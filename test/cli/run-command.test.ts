@@ -3,14 +3,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { expandInputs } from '../../src/cli/inputs.js';
-import { buildCli } from '../../src/cli/main.js';
 import { isBrokenPipe, openOutput } from '../../src/cli/output.js';
 import { Reporter } from '../../src/cli/reporter.js';
 import { describeIoError } from '../../src/stream/input.js';
+import { cliInProcess } from '../cli-in-process.js';
 import { fixture } from '../shared.js';
 
 let tmp: string;
@@ -23,22 +22,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** Runs the CLI in this process; output must go to a file (`-o`). */
 async function cli(argv: string[]): Promise<{ code: number; stderr: string }> {
-  const stderr = new PassThrough();
-  let err = '';
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  let code = -1;
-  const exited = new Promise<void>((resolve) => {
-    void buildCli(argv, {
-      stderr,
-      stdoutIsTTY: false,
-      exit: (c) => {
-        code = c;
-        resolve();
-      },
-    }).parseAsync();
-  });
-  await exited;
-  return { code, stderr: err };
+  const { code, stderr } = await cliInProcess(argv);
+  return { code, stderr };
 }
 
 describe('buildCli + runCommand', () => {
@@ -95,6 +80,17 @@ describe('buildCli + runCommand', () => {
     expect(readFileSync(at('o6'), 'utf8')).toBe(
       `${at('empty.jsonl')}\tunknown\n${fixture('rupu', 'run_smoke.jsonl')}\trupu\n`,
     );
+  });
+
+  it('reads standard input for - and for no files', async () => {
+    for (const files of [['-'], []]) {
+      const r = await cliInProcess(['cat', ...files], { stdin: '{"a":1}\nbad\n' });
+      expect(r).toEqual({
+        code: EXIT.ok,
+        stdout: '{"a":1}\n',
+        stderr: 'txpipe: 1 line not written:\n  -:2: malformed: line is not JSON\n',
+      });
+    }
   });
 
   it('usage errors exit 2', async () => {

@@ -12,7 +12,7 @@ import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { stringify } from '../../src/stream/stringify.js';
 import { clip, clipCommand, type ClipOptions } from '../../src/transforms/clip.js';
 import { bin, fixture, repoRoot, spec } from '../shared.js';
-import { runCli } from './in-process-cli.js';
+import { cliInProcess } from '../cli-in-process.js';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 const linesOf = (text: string): string[] => text.split('\n').filter((l) => l.length > 0);
@@ -215,7 +215,7 @@ describe('txpipe clip (the CLI)', () => {
   const tmp = mkdtempSync(join(tmpdir(), 'txpipe-clip-'));
   const file = fixture('claude-code', 'marot-spotter', 'subagent.jsonl');
 
-  const cli = runCli;
+  const cli = cliInProcess;
 
   it('is in the registry with its options', () => {
     expect(Object.keys(clipCommand.options).sort()).toEqual(

@@ -7,23 +7,13 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import * as txpipe from '../../src/index.js';
 import { fixture } from '../shared.js';
-import { runCli } from './in-process-cli.js';
+import { cliInProcess } from '../cli-in-process.js';
 
 const linesOf = (text: string): string[] => text.split('\n').filter((l) => l.length > 0);
 const tmp = mkdtempSync(join(tmpdir(), 'txpipe-clip-inputs-'));
 
-/** Runs the CLI in this process with output to a file; returns the code, output and stderr. */
-async function cli(argv: string[]): Promise<{ code: number; out: string; stderr: string }> {
-  const out = join(tmp, `out-${Math.random().toString(36).slice(2)}`);
-  const { code, stderr } = await runCli([...argv, '-o', out]);
-  let text = '';
-  try {
-    text = readFileSync(out, 'utf8');
-  } catch {
-    // no output file: the run failed before writing
-  }
-  return { code, out: text, stderr };
-}
+/** Runs the CLI in this process with output to a temporary file (see cli-in-process.ts). */
+const cli = cliInProcess;
 
 describe('the public API', () => {
   it('exports the clipping functions and the clip factory', async () => {
@@ -49,7 +39,7 @@ describe('clip reads what every command reads', () => {
     const plain = await cli(['clip', '--limit', '1KiB', session]);
     const zipped = await cli(['clip', '--limit', '1KiB', gz]);
     expect(zipped.code).toBe(0);
-    expect(zipped.out).toBe(plain.out);
+    expect(zipped.stdout).toBe(plain.stdout);
   });
 
   it('a JSON array file (rupu transcript_events.json) comes out as JSON Lines, clipped', async () => {
@@ -57,7 +47,9 @@ describe('clip reads what every command reads', () => {
     const r = await cli(['clip', '--limit', '16', file]);
     expect(r.code).toBe(0);
     const values = JSON.parse(readFileSync(file, 'utf8')) as unknown[];
-    const lines = linesOf(r.out).map((l) => JSON.parse(l) as { clipped?: Record<string, number> });
+    const lines = linesOf(r.stdout).map(
+      (l) => JSON.parse(l) as { clipped?: Record<string, number> },
+    );
     expect(lines.length).toBe(values.length);
     expect(lines.some((l) => l.clipped !== undefined)).toBe(true);
   });
@@ -67,7 +59,7 @@ describe('clip reads what every command reads', () => {
     const r = await cli(['clip', dir]);
     expect(r.code).toBe(0);
     const sub = await cli(['clip', session]);
-    expect(r.out).toContain(sub.out);
+    expect(r.stdout).toContain(sub.stdout);
   });
 
   it('a malformed line mid-file is reported, or passed on with --on-invalid pass', async () => {
@@ -76,10 +68,10 @@ describe('clip reads what every command reads', () => {
     writeFileSync(file, `${long}\n{"broken": \n${long}\n`);
     const skip = await cli(['clip', '--limit', '10', file]);
     expect(skip.code).toBe(0);
-    expect(linesOf(skip.out).length).toBe(2);
+    expect(linesOf(skip.stdout).length).toBe(2);
     expect(skip.stderr).toMatch(/bad\.jsonl:2: malformed/);
     const pass = await cli(['clip', '--limit', '10', '--on-invalid', 'pass', file]);
-    expect(linesOf(pass.out)[1]).toBe('{"broken": ');
+    expect(linesOf(pass.stdout)[1]).toBe('{"broken": ');
   });
 
   it('a missing input fails with exit code 1', async () => {
@@ -96,12 +88,12 @@ describe('clip reads what every command reads', () => {
     ];
     for (const f of files) {
       const clipped = join(tmp, `clipped-${f.split('/').pop()!}`);
-      writeFileSync(clipped, (await cli(['clip', '--limit', '64', f])).out);
+      writeFileSync(clipped, (await cli(['clip', '--limit', '64', f])).stdout);
       const before = await cli(['detect', f]);
       const after = await cli(['detect', clipped]);
-      expect(after.out.split('\t')[1]).toBe(before.out.split('\t')[1]);
+      expect(after.stdout.split('\t')[1]).toBe(before.stdout.split('\t')[1]);
       const perLine = await cli(['detect', '--lines', clipped]);
-      expect(perLine.out).not.toMatch(/\tunknown|\tinvalid/);
+      expect(perLine.stdout).not.toMatch(/\tunknown|\tinvalid/);
     }
   });
 });

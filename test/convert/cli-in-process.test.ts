@@ -1,31 +1,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildCli } from '../../src/cli/main.js';
+import { cliInProcess } from '../cli-in-process.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { fixture, repoRoot } from '../shared.js';
 
-/** Runs the CLI in this process (so coverage sees it), as `txpipe <argv>`; code and stderr. */
-async function cli(argv: string[]): Promise<{ code: number; stderr: string }> {
-  let stderr = '';
-  const err = new Writable({
-    write(b: Buffer, _e, done) {
-      stderr += b.toString();
-      done();
-    },
-  });
-  return new Promise((resolve, reject) => {
-    buildCli(argv, {
-      stderr: err,
-      stdoutIsTTY: false,
-      exit: (code) => resolve({ code, stderr }),
-    })
-      .parseAsync()
-      .catch(reject);
-  });
-}
+/** Runs the CLI in this process (so coverage sees it), as `txpipe <argv>`; see cli-in-process.ts. */
+const cli = cliInProcess;
 
 const tmp = mkdtempSync(join(tmpdir(), 'txpipe-convert-'));
 const golden = (name: string) =>

@@ -2,9 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli } from '../../src/cli/main.js';
+import { cliInProcess } from '../cli-in-process.js';
 import { bin, repoRoot } from '../shared.js';
 
 const here = (name: string): string => join(repoRoot, 'test', 'fixtures', 'redact', name);
@@ -88,26 +87,9 @@ describe('txpipe redact (the built bin)', () => {
 
 describe('txpipe redact (in-process, through the same CLI builder)', () => {
   it('writes to -o and reports', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'txpipe-redact-'));
-    const out = join(dir, 'out.jsonl');
-    let err = '';
-    const stderr = new Writable({
-      write(chunk, _enc, done) {
-        err += String(chunk);
-        done();
-      },
-    });
-    const code = await new Promise<number>((resolve) => {
-      void buildCli(['redact', '-o', out, '--report=text', '--on-invalid', 'pass', mixed], {
-        stderr,
-        stdoutIsTTY: false,
-        exit: resolve,
-      }).parseAsync();
-    });
-    expect(code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toBe(
-      txpipe(['redact', '--on-invalid', 'pass', mixed]).stdout,
-    );
-    expect(err).toContain('txpipe redact: 5 replaced');
+    const r = await cliInProcess(['redact', '--report=text', '--on-invalid', 'pass', mixed]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(txpipe(['redact', '--on-invalid', 'pass', mixed]).stdout);
+    expect(r.stderr).toContain('txpipe redact: 5 replaced');
   });
 });

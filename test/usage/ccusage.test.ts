@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { repoRoot } from '../shared.js';
 import { claudeConfigDir, progressOnlyReplies, sessionFiles } from './claude-tree.js';
-import { runCli } from './run-cli.js';
+import { cliInProcess } from '../cli-in-process.js';
 
 interface CcTotals {
   inputTokens: number;
@@ -63,7 +63,7 @@ describe('cross-check with ccusage 20.0.24 on shared/fixtures/claude-code', () =
   beforeAll(async () => {
     tree = claudeConfigDir();
     mine = JSON.parse(
-      (await runCli(['usage', '--json', join(tree, 'projects')])).out,
+      (await cliInProcess(['usage', '--json', join(tree, 'projects')])).stdout,
     ) as UsageReport;
     try {
       daily = ccusage(tree, 'daily') as typeof daily;

@@ -10,7 +10,7 @@ import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { bin, fixture, repoRoot } from '../shared.js';
 import { lastPerReply } from './claude-reference.js';
 import { recsOf, through } from './records.js';
-import { runCli } from './run-cli.js';
+import { cliInProcess } from '../cli-in-process.js';
 import { claudeConfigDir, progressOnlyReplies, sessionFiles } from './claude-tree.js';
 
 let tree: string;
@@ -29,9 +29,9 @@ const kinds = (x: { input: number; output: number; cacheWrite: number; cacheRead
 
 describe('txpipe usage on a ~/.claude/projects tree', () => {
   it('totals each session as its files, subagents included, one report per reply', async () => {
-    const r = await runCli(['usage', '--json', join(tree, 'projects')]);
+    const r = await cliInProcess(['usage', '--json', join(tree, 'projects')]);
     expect(r.code).toBe(0);
-    const rep = JSON.parse(r.out) as UsageReport;
+    const rep = JSON.parse(r.stdout) as UsageReport;
     const sessions = sessionFiles(join(tree, 'projects'));
     expect(rep.sessions.map((s) => s.key)).toEqual([...sessions.keys()].sort());
     for (const s of rep.sessions) {
@@ -60,9 +60,11 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
   });
 
   it('--keep first counts fewer output tokens than the default (last)', async () => {
-    const last = JSON.parse((await runCli(['usage', join(tree, 'projects')])).out) as UsageReport;
+    const last = JSON.parse(
+      (await cliInProcess(['usage', join(tree, 'projects')])).stdout,
+    ) as UsageReport;
     const first = JSON.parse(
-      (await runCli(['usage', '--keep', 'first', join(tree, 'projects')])).out,
+      (await cliInProcess(['usage', '--keep', 'first', join(tree, 'projects')])).stdout,
     ) as UsageReport;
     expect(first.totals.output).toBeLessThan(last.totals.output);
     expect(first.totals.replies).toBe(last.totals.replies);
@@ -70,8 +72,8 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
 
   it('--csv: one row per session, model and day, then the total, matching --json', async () => {
     const dir = join(tree, 'projects');
-    const rep = JSON.parse((await runCli(['usage', '--json', dir])).out) as UsageReport;
-    const csv = (await runCli(['usage', '--csv', dir])).out.trim().split('\n');
+    const rep = JSON.parse((await cliInProcess(['usage', '--json', dir])).stdout) as UsageReport;
+    const csv = (await cliInProcess(['usage', '--csv', dir])).stdout.trim().split('\n');
     expect(csv[0]).toBe('group,key,input,output,cacheWrite,cacheRead,total,cost,replies');
     expect(csv).toHaveLength(1 + rep.sessions.length + rep.models.length + rep.days.length + 1);
     const total = (csv.at(-1) as string).split(',');
@@ -85,19 +87,19 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
 
   it('a table on a terminal, JSON otherwise', async () => {
     const dir = join(tree, 'projects');
-    const onTty = await runCli(['usage', dir], { stdoutIsTTY: true });
-    const rep = JSON.parse((await runCli(['usage', dir])).out) as UsageReport;
-    expect(onTty.out).toMatch(
+    const onTty = await cliInProcess(['usage', dir], { stdoutIsTTY: true });
+    const rep = JSON.parse((await cliInProcess(['usage', dir])).stdout) as UsageReport;
+    expect(onTty.stdout).toMatch(
       /^session +input +output +cache write +cache read +total +cost \(USD\)$/m,
     );
-    expect(onTty.out).toContain(new Intl.NumberFormat('en-US').format(rep.totals.total));
-    expect((await runCli(['usage', '--table', dir])).out).toBe(onTty.out);
+    expect(onTty.stdout).toContain(new Intl.NumberFormat('en-US').format(rep.totals.total));
+    expect((await cliInProcess(['usage', '--table', dir])).stdout).toBe(onTty.stdout);
   });
 
   it('refuses two output formats at once', async () => {
-    const r = await runCli(['usage', '--json', '--csv', join(tree, 'projects')]);
+    const r = await cliInProcess(['usage', '--json', '--csv', join(tree, 'projects')]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('--json, --csv, --table');
+    expect(r.stderr).toContain('--json, --csv, --table');
   });
 
   it('reads standard input (the built CLI; sessions named by their sessionId)', () => {
@@ -146,12 +148,12 @@ describe('progress bar', () => {
   });
 
   it('is not drawn when standard error is not a terminal', async () => {
-    const r = await runCli([
+    const r = await cliInProcess([
       'usage',
       '--json',
       fixture('claude-code', 'marot-spotter', 'short.jsonl'),
     ]);
-    expect(r.err).not.toContain('[');
+    expect(r.stderr).not.toContain('[');
   });
 });
 

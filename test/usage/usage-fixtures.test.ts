@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../shared.js';
-import { runCli } from './run-cli.js';
+import { cliInProcess } from '../cli-in-process.js';
 
 const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'usage', name);
 
@@ -12,11 +12,11 @@ describe('test/fixtures/usage are in the formats they were made from', () => {
     ['flockdeck-v2.jsonl', 'flockdeck'],
     ['auto-swe-session-files.jsonl', 'auto-swe'],
   ])('%s is %s', async (name, format) => {
-    const file = await runCli(['detect', own(name)]);
-    expect(file.out).toBe(`${own(name)}\t${format}\n`);
-    const lines = await runCli(['detect', '--lines', own(name)]);
+    const file = await cliInProcess(['detect', own(name)]);
+    expect(file.stdout).toBe(`${own(name)}\t${format}\n`);
+    const lines = await cliInProcess(['detect', '--lines', own(name)]);
     const formats = new Set(
-      lines.out
+      lines.stdout
         .trim()
         .split('\n')
         .map((l) => l.split('\t')[1]),

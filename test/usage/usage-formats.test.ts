@@ -4,14 +4,14 @@ import { usageExtractors } from '../../src/usage/formats/registry.js';
 import { formats } from '../../src/formats/registry.js';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { fixture, repoRoot } from '../shared.js';
-import { runCli } from './run-cli.js';
+import { cliInProcess } from '../cli-in-process.js';
 
 const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'usage', name);
 
 async function report(...files: string[]): Promise<UsageReport> {
-  const r = await runCli(['usage', '--json', ...files]);
+  const r = await cliInProcess(['usage', '--json', ...files]);
   expect(r.code).toBe(0);
-  return JSON.parse(r.out) as UsageReport;
+  return JSON.parse(r.stdout) as UsageReport;
 }
 
 const kinds = (x: { input: number; output: number; cacheWrite: number; cacheRead: number }) => [

@@ -6,7 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { claudeConfigDir } from './claude-tree.js';
-import { runCli } from './run-cli.js';
+import { cliInProcess } from '../cli-in-process.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -36,9 +36,9 @@ describe.skipIf(!haveChromium)('txpipe usage --html in a real headless browser',
     tree = claudeConfigDir();
     dir = mkdtempSync(join(tmpdir(), 'txpipe-html-'));
     page = join(dir, 'usage.html');
-    const r = await runCli(['usage', '--json', '--html', page, join(tree, 'projects')]);
+    const r = await cliInProcess(['usage', '--json', '--html', page, join(tree, 'projects')]);
     expect(r.code).toBe(0);
-    report = JSON.parse(r.out) as UsageReport;
+    report = JSON.parse(r.stdout) as UsageReport;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   });
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import * as txpipe from 'txpipe';
 import { fixture } from '../shared.js';
 import { lastPerReply } from './claude-reference.js';
-import { runCli } from './run-cli.js';
+import { cliInProcess } from '../cli-in-process.js';
 
 describe('the package, imported by its own name', () => {
   it('exports the usage factories, their defaults and the extractors', () => {
@@ -33,10 +33,10 @@ describe('txpipe dedup-usage and usage on messy input (in-process CLI)', () => {
       const lines = readFileSync(src, 'utf8').split('\n');
       const messy = join(dir, 'messy.jsonl');
       writeFileSync(messy, [...lines.slice(0, 3), '{not json', ...lines.slice(3)].join('\n'));
-      const r = await runCli(['dedup-usage', messy]);
+      const r = await cliInProcess(['dedup-usage', messy]);
       expect(r.code).toBe(0);
-      expect(r.err).toMatch(/messy\.jsonl:4/);
-      const out = r.out.split('\n').filter(Boolean);
+      expect(r.stderr).toMatch(/messy\.jsonl:4/);
+      const out = r.stdout.split('\n').filter(Boolean);
       expect(out).toHaveLength(lines.filter(Boolean).length);
       const sum = out
         .map(
@@ -48,29 +48,29 @@ describe('txpipe dedup-usage and usage on messy input (in-process CLI)', () => {
           0,
         );
       expect(sum).toBe(lastPerReply([src]).output);
-      const strict = await runCli(['dedup-usage', '--strict', messy]);
+      const strict = await cliInProcess(['dedup-usage', '--strict', messy]);
       expect(strict.code).toBe(3);
-      const usage = await runCli(['usage', '--json', messy]);
-      expect(JSON.parse(usage.out).totals.output).toBe(lastPerReply([src]).output);
+      const usage = await cliInProcess(['usage', '--json', messy]);
+      expect(JSON.parse(usage.stdout).totals.output).toBe(lastPerReply([src]).output);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it('a missing input is an error naming it', async () => {
-    const r = await runCli(['usage', '/no/such/file.jsonl']);
+    const r = await cliInProcess(['usage', '/no/such/file.jsonl']);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('/no/such/file.jsonl');
+    expect(r.stderr).toContain('/no/such/file.jsonl');
   });
 
   it('bad option values are usage errors', async () => {
-    const r = await runCli([
+    const r = await cliInProcess([
       'dedup-usage',
       '--max-held-records',
       '0',
       fixture('claude-code', 'marot-spotter', 'short.jsonl'),
     ]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('maxHeldRecords');
+    expect(r.stderr).toContain('maxHeldRecords');
   });
 });

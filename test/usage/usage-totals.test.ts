@@ -3,7 +3,7 @@ import type { UsageEntry } from '../../src/usage/formats/extractor.js';
 import { costOf, priceOf } from '../../src/usage/prices.js';
 import { UsageTotals } from '../../src/usage/usage-totals.js';
 import { fixture } from '../shared.js';
-import { runCli } from './run-cli.js';
+import { cliInProcess } from '../cli-in-process.js';
 
 const e = (
   key: string | undefined,
@@ -81,9 +81,9 @@ describe('prices (as ccusage 20.0.24 prices them offline)', () => {
 describe('usage with standard error on a terminal', () => {
   it('draws no bar for a small input, and the report is the same', async () => {
     const file = fixture('claude-code', 'marot-spotter', 'short.jsonl');
-    const tty = await runCli(['usage', '--json', file], { stderrIsTTY: true });
-    const plain = await runCli(['usage', '--json', file]);
-    expect(tty.out).toBe(plain.out);
-    expect(tty.err).not.toContain('%');
+    const tty = await cliInProcess(['usage', '--json', file], { stderrIsTTY: true });
+    const plain = await cliInProcess(['usage', '--json', file]);
+    expect(tty.stdout).toBe(plain.stdout);
+    expect(tty.stderr).not.toContain('%');
   });
 });
