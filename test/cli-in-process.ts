@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { buildCli } from '../src/cli/main.js';
+import { runCli } from '../src/cli/main.js';
 
 /** What a run of the CLI left behind. */
 export interface CliResult {
@@ -41,15 +41,10 @@ export async function cliInProcess(
   let err = '';
   stderr.on('data', (d: Buffer) => (err += d.toString()));
   try {
-    const code = await new Promise<number>((resolve, reject) => {
-      buildCli(outFile && !own ? [...argv, '-o', outFile] : argv, {
-        stderr,
-        stdoutIsTTY: options.stdoutIsTTY ?? false,
-        ...(options.stdin !== undefined ? { stdin: Readable.from([options.stdin]) } : {}),
-        exit: resolve,
-      })
-        .parseAsync()
-        .catch(reject);
+    const code = await runCli(outFile && !own ? [...argv, '-o', outFile] : argv, {
+      stderr,
+      stdoutIsTTY: options.stdoutIsTTY ?? false,
+      ...(options.stdin !== undefined ? { stdin: Readable.from([options.stdin]) } : {}),
     });
     const stdout = outFile && !own && existsSync(outFile) ? readFileSync(outFile, 'utf8') : '';
     return { code, stdout, stderr: err };

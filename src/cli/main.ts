@@ -79,6 +79,11 @@ function commandOptions(spec: CommandSpec): Record<string, Options> {
   return out;
 }
 
+/** A wrong command line: the message is on stderr already; the run ends with EXIT.usage. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
 /** Builds the yargs parser from the command registry. `exit` receives the final code. */
 export function buildCli(
   argv: readonly string[],
@@ -104,8 +109,10 @@ export function buildCli(
       `Files are read in order; a directory means every .jsonl/.ndjson file below it; - or nothing is standard input; gzip is detected. Exit codes: ${EXIT.ok} ok, ${EXIT.failure} failure, ${EXIT.usage} usage, ${EXIT.rejected} lines rejected with --strict.`,
     )
     .fail((msg, err) => {
-      io.stderr.write(`txpipe: ${msg ?? err?.message}\nRun txpipe --help for usage.\n`);
-      io.exit(EXIT.usage);
+      // Throwing is what stops yargs: it neither runs the command nor leaves parseAsync pending.
+      const text = msg ?? err?.message;
+      io.stderr.write(`txpipe: ${text}\nRun txpipe --help for usage.\n`);
+      throw new UsageError(text);
     })
     .help()
     .alias('h', 'help')
@@ -139,6 +146,29 @@ export function buildCli(
   return cli;
 }
 
+/**
+ * Parses `argv` and runs the command; resolves with the exit code (EXIT.usage for a wrong command
+ * line). Messages for people go to `io.stderr`.
+ */
+export async function runCli(
+  argv: readonly string[],
+  io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; stdin?: Readable },
+): Promise<number> {
+  let code: number = EXIT.ok;
+  try {
+    await buildCli(argv, {
+      ...io,
+      exit: (c) => {
+        code = c;
+      },
+    }).parseAsync();
+  } catch (err) {
+    if (err instanceof UsageError) return EXIT.usage;
+    throw err;
+  }
+  return code;
+}
+
 /** Runs the CLI with process arguments; the process exits with the command's code. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   const exit = (code: number): void => {
@@ -152,9 +182,5 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(EXIT.ok);
   });
-  await buildCli(argv, {
-    stderr: process.stderr,
-    stdoutIsTTY: process.stdout.isTTY === true,
-    exit,
-  }).parseAsync();
+  exit(await runCli(argv, { stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true }));
 }
