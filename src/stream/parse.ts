@@ -1,9 +1,9 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { TxpipeError, badOption } from './errors.js';
+import { badOption } from './errors.js';
 import type { Line } from './lines.js';
 import type { Rec } from './rec.js';
 import { keepRawBytes } from './raw-bytes.js';
-import { emitReject } from './rejection.js';
+import { rejectInvalid } from './rejection.js';
 
 /**
  * What to do with a line that is not JSON:
@@ -76,22 +76,7 @@ export function parse(options: ParseOptions = {}): Transform {
       if (rec.invalid === undefined || onInvalid === 'pass') {
         return done(null, rec);
       }
-      if (rec.invalid === 'malformed' && onInvalid === 'error') {
-        return done(
-          new TxpipeError('ERR_TXPIPE_INVALID_JSON', 'line is not JSON', {
-            source: rec.source,
-            line: rec.line,
-          }),
-        );
-      }
-      emitReject(this, {
-        source: rec.source,
-        line: rec.line,
-        reason: rec.invalid,
-        message: rec.invalid === 'truncated' ? 'last line cut off (not JSON)' : 'line is not JSON',
-        raw: rec.raw,
-      });
-      done();
+      done(rejectInvalid(this, rec, rec.invalid, onInvalid));
     },
   });
 }

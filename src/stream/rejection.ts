@@ -1,4 +1,7 @@
 import type { Transform } from 'node:stream';
+import { TxpipeError } from './errors.js';
+import type { OnInvalid } from './parse.js';
+import type { InvalidReason, Rec } from './rec.js';
 
 /** Why a line was not written. */
 export type RejectReason = 'malformed' | 'truncated' | 'line-too-long' | 'over-limit' | 'format';
@@ -19,4 +22,31 @@ export const REJECT_EVENT = 'txpipe:reject';
 /** Emits a rejection on a stage; listeners (the CLI's reporter, a library user) collect it. */
 export function emitReject(stage: Transform, rejection: Rejection): void {
   stage.emit(REJECT_EVENT, rejection);
+}
+
+/**
+ * Settles a record that is not JSON (`reason` is its `rec.invalid`) and is not passed on: a malformed line
+ * under `onInvalid: 'error'` is the error returned (the caller fails the stream with it); any
+ * other is reported on `stage` as a rejection, its text kept, and nothing is returned.
+ */
+export function rejectInvalid(
+  stage: Transform,
+  rec: Rec,
+  reason: InvalidReason,
+  onInvalid: OnInvalid,
+): TxpipeError | undefined {
+  if (reason === 'malformed' && onInvalid === 'error') {
+    return new TxpipeError('ERR_TXPIPE_INVALID_JSON', 'line is not JSON', {
+      source: rec.source,
+      line: rec.line,
+    });
+  }
+  emitReject(stage, {
+    source: rec.source,
+    line: rec.line,
+    reason,
+    message: reason === 'truncated' ? 'last line cut off (not JSON)' : 'line is not JSON',
+    raw: rec.raw,
+  });
+  return undefined;
 }

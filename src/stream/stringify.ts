@@ -1,9 +1,9 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { TxpipeError, badOption } from './errors.js';
+import { badOption } from './errors.js';
 import { checkOnInvalid, type OnInvalid } from './parse.js';
 import type { Rec } from './rec.js';
 import { rawBytes } from './raw-bytes.js';
-import { emitReject } from './rejection.js';
+import { rejectInvalid } from './rejection.js';
 
 export interface StringifyOptions {
   /**
@@ -70,22 +70,8 @@ export function stringify(options: StringifyOptions = {}): Transform {
     readableObjectMode: false,
     transform(this: Transform, rec: Rec, _enc: BufferEncoding, done: TransformCallback) {
       if (rec.invalid !== undefined && (rec.invalid === 'truncated' || onInvalid !== 'pass')) {
-        if (rec.invalid === 'malformed' && onInvalid === 'error') {
-          return done(
-            new TxpipeError('ERR_TXPIPE_INVALID_JSON', 'line is not JSON', {
-              source: rec.source,
-              line: rec.line,
-            }),
-          );
-        }
-        emitReject(this, {
-          source: rec.source,
-          line: rec.line,
-          reason: rec.invalid,
-          message:
-            rec.invalid === 'truncated' ? 'last line cut off (not JSON)' : 'line is not JSON',
-          raw: rec.raw,
-        });
+        const err = rejectInvalid(this, rec, rec.invalid, onInvalid);
+        if (err) return done(err);
       } else {
         // An untouched record is written from the bytes it was read from when the reader kept
         // them (no encoding); a line longer than a batch goes out on its own, not copied.
