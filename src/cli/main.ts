@@ -79,6 +79,27 @@ function commandOptions(spec: CommandSpec): Record<string, Options> {
   return out;
 }
 
+/**
+ * Rewrites a bare `--name` (or `-alias`) of a command option that has an `optionalValue` into
+ * `--name=<optionalValue>`, so yargs never takes the next word (a file) as its value. The command
+ * is the first word of `argv` that names one; nothing after `--` is touched.
+ */
+export function expandOptionalValues(
+  argv: readonly string[],
+  specs: readonly CommandSpec[] = commands,
+): string[] {
+  const spec = specs.find((s) => argv.includes(s.name));
+  const first = spec === undefined ? -1 : argv.indexOf(spec.name);
+  const bare = new Map<string, string>();
+  for (const [name, o] of Object.entries(spec?.options ?? {})) {
+    if (o.optionalValue === undefined) continue;
+    bare.set(`--${kebab(name)}`, `--${kebab(name)}=${o.optionalValue}`);
+    if (o.alias) bare.set(`-${o.alias}`, `--${kebab(name)}=${o.optionalValue}`);
+  }
+  const end = argv.indexOf('--');
+  return argv.map((a, i) => (i > first && (end === -1 || i < end) ? (bare.get(a) ?? a) : a));
+}
+
 /** A wrong command line: the message is on stderr already; the run ends with EXIT.usage. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -95,7 +116,7 @@ export function buildCli(
     stdin?: Readable;
   },
 ): Argv {
-  let cli = yargs(argv.map((a) => (a === '-' ? STDIO : a)))
+  let cli = yargs(expandOptionalValues(argv).map((a) => (a === '-' ? STDIO : a)))
     .scriptName('txpipe')
     .usage(
       '$0 <command> [options] [files...]\n\nStreams for AI-agent transcripts. Formats: ' +

@@ -59,7 +59,9 @@ export const redactCommand: CommandSpec = {
     },
     report: {
       type: 'string',
-      describe: 'Print counts per rule kind to stderr: --report=text or --report=json',
+      choices: ['text', 'json'],
+      optionalValue: 'text',
+      describe: 'Print counts per rule kind to stderr: --report (text) or --report=json',
     },
     maxPendingCalls: {
       type: 'number',
@@ -70,10 +72,8 @@ export const redactCommand: CommandSpec = {
   output: 'records',
   stages(args, ctx) {
     const report = args.report;
-    if (report !== undefined && report !== '' && report !== 'text' && report !== 'json')
-      badOption(
-        `redact: --report takes text or json, not "${String(report)}" (write --report=json, or --report after the files)`,
-      );
+    if (report !== undefined && report !== 'text' && report !== 'json')
+      badOption(`redact: --report takes text or json, not "${String(report)}"`);
     const onEnd =
       report === undefined
         ? undefined

@@ -7,6 +7,11 @@ export interface CliOption {
   readonly default?: unknown;
   readonly choices?: readonly string[];
   readonly alias?: string;
+  /**
+   * The value a bare `--name` means. The option then takes a value only as `--name=value`, so
+   * the word after a bare `--name` stays a positional (a file), never the option's value.
+   */
+  readonly optionalValue?: string;
 }
 
 /** What a command's stages may know about the run besides its own options. */

@@ -48,10 +48,19 @@ describe('txpipe redact (the built bin)', () => {
     expect(counts['secret-name']).toBe(1);
   });
 
-  it('a --report value that is a file name is a usage error, not a lost input', () => {
+  it('a bare --report before the files means text and never eats the file name', () => {
     const r = txpipe(['redact', '--report', mixed]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(txpipe(['redact', mixed]).stdout);
+    expect(r.stderr).toContain('txpipe redact: 5 replaced');
+    expect(r.stderr).toMatch(/secret-file 2/);
+  });
+
+  it('--report with a value other than text or json is a usage error', () => {
+    const r = txpipe(['redact', '--report=csv', mixed]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--report=json');
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Argument: report, Given: "csv", Choices: "text", "json"');
   });
 
   it('--config adds names, patterns and allowed values; --pii scrubs e-mails', () => {
