@@ -7,7 +7,8 @@
 //   node bench/run.mjs [--case ID]... [--rounds N] [--quick] [--corpus-dir DIR] [--results FILE]
 //                      [--cases-dir DIR] [--check]
 //
-// A case file default-exports { id, summary, corpus, argv, targets, maxRssMB?, baselines? }:
+// A case file default-exports { id, summary, corpus, argv, targets, maxRssMB?, baselines?,
+// extraBaselines? } (extraBaselines: { name: (corpus, { node, txpipe, repoRoot }) => argv }):
 // `corpus` is 'sessions' | 'long-lines' | 'projects' (built by corpus.mjs) or a name of the case's
 // own, built by its exported `async makeCorpus(dir, { quick })`, which returns the path; `argv`
 // are the txpipe arguments (the corpus path is appended); `targets` are [{ baseline, min }]
@@ -104,10 +105,18 @@ export async function loadCases(dir = CASES) {
         problems.push('makeCorpus');
       for (const b of c.baselines ?? []) if (!(b in BASELINES)) problems.push(`baseline ${b}`);
       for (const t of c.targets ?? [])
-        if (c.baselines && !c.baselines.includes(t.baseline))
+        if (
+          c.baselines &&
+          !c.baselines.includes(t.baseline) &&
+          !(t.baseline in (c.extraBaselines ?? {}))
+        )
           problems.push(`${t.baseline} not run`);
+      const extra = c.extraBaselines ?? {};
+      for (const [name, make] of Object.entries(extra))
+        if (typeof make !== 'function' || name in BASELINES)
+          problems.push(`extra baseline ${name}`);
       for (const t of c.targets ?? [])
-        if (!(t.baseline in BASELINES) || typeof t.min !== 'number')
+        if (!(t.baseline in BASELINES || t.baseline in extra) || typeof t.min !== 'number')
           problems.push(`target ${JSON.stringify(t)}`);
     }
     if (problems.length > 0) throw new Error(`${join(dir, f)}: bad case (${problems.join(', ')})`);
@@ -193,6 +202,12 @@ export async function runCase(c, opts, log = () => {}) {
     ...Object.entries(BASELINES)
       .filter(([name]) => !c.baselines || c.baselines.includes(name))
       .map(([name, make]) => ({ name, cmd: make(files) })),
+    // A case's own reference commands (another tool on the same corpus, txpipe on a companion
+    // corpus), run in the same interleaved rounds as the baselines.
+    ...Object.entries(c.extraBaselines ?? {}).map(([name, make]) => ({
+      name,
+      cmd: make(corpus, { node: process.execPath, txpipe: TXPIPE, repoRoot }),
+    })),
   ];
   const runs = commands.map(() => []);
   for (let round = 0; round < opts.rounds; round++) {

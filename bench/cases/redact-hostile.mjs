@@ -1,13 +1,14 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // Hostile input for redact: a 10 MB string of near-misses of every rule (unclosed quotes, `sk-`
 // runs, `-----BEGIN ` without an end, endless `password=` prefixes, `curl -u` without a colon,
 // URLs without a password). The issue's bound is "within 3x the time of 10 MB of ordinary session
-// text"; the harness compares with named baselines only, so the target is that bound restated
-// against node-loop on this corpus: measured side by side (bench notes in the redact report),
-// redact takes ~450 ms on 10 MB of ordinary session lines and node-loop ~150 ms on this file, so
-// 3x ordinary is 1350 ms, i.e. a ratio of 150/1350 = 0.11 against node-loop here. Measured: 0.28.
+// text", so the reference runs beside it in the same rounds: `txpipe redact` on 10 MB of real
+// session lines (redact-ordinary.jsonl, made from shared/fixtures/claude-code). The target is
+// ordinary time / hostile time >= 1/3.
 const MB = 1024 * 1024;
 
 /** One JSON line holding `size` bytes of `text`, as a user message. */
@@ -31,9 +32,37 @@ const UNITS = [
   'ghp_abc ',
 ];
 
-/** One line holding a 10 MB string: 64 KiB of each near-miss in turn. */
+/** The shared Claude Code fixtures folder (TXPIPE_SHARED, ../shared beside the repo, /work/shared). */
+function claudeFixtures() {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const roots = [process.env.TXPIPE_SHARED, join(here, '..', '..', '..', 'shared'), '/work/shared'];
+  for (const r of roots)
+    if (r && existsSync(join(r, 'fixtures', 'claude-code')))
+      return join(r, 'fixtures', 'claude-code');
+  throw new Error('shared/fixtures/claude-code not found (set TXPIPE_SHARED)');
+}
+
+/** 10 MB of real session lines, the fixtures' lines repeated in order. */
+async function ordinaryLines(size) {
+  const dir = claudeFixtures();
+  const files = (await readdir(dir, { recursive: true }))
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
+  const text = (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).join('');
+  const lines = text.split('\n').filter((l) => l.length > 0);
+  const out = [];
+  for (let n = 0, i = 0; n < size; i++) {
+    const l = lines[i % lines.length];
+    out.push(l);
+    n += Buffer.byteLength(l) + 1;
+  }
+  return out.join('\n') + '\n';
+}
+
+/** One line holding a 10 MB string (64 KiB of each near-miss in turn), and the ordinary reference. */
 export async function makeCorpus(dir) {
   await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'redact-ordinary.jsonl'), await ordinaryLines(10 * MB));
   const path = join(dir, 'redact-hostile.jsonl');
   const parts = [];
   for (let size = 0, i = 0; size < 10 * MB; i++) {
@@ -50,5 +79,13 @@ export default {
   summary: 'redact 10 MB of near-misses (linear time: within 3x of 10 MB of ordinary text)',
   corpus: 'redact-hostile',
   argv: ['redact'],
-  targets: [{ baseline: 'node-loop', min: 0.11 }],
+  extraBaselines: {
+    'redact on 10 MB ordinary': (corpus, { node, txpipe }) => [
+      node,
+      txpipe,
+      'redact',
+      join(dirname(corpus), 'redact-ordinary.jsonl'),
+    ],
+  },
+  targets: [{ baseline: 'redact on 10 MB ordinary', min: 1 / 3 }],
 };

@@ -76,7 +76,23 @@ export default {
   corpus: 'usage-projects',
   makeCorpus,
   argv: ['usage', '--json'],
-  // The issue's target is ccusage (bench/usage-vs-ccusage.mjs); against the harness's named
-  // baselines, usage parses every line as node-loop does and writes only a small report.
-  targets: [{ baseline: 'node-loop', min: 1.0 }],
+  // ccusage 20.0.24 (installed outside package.json by scripts/ccusage.sh) on the same tree, in
+  // the same interleaved rounds: the issue's target. Its daily report reads every file as ours does.
+  extraBaselines: {
+    ccusage: (projects, { repoRoot }) => [
+      '/usr/bin/env',
+      `CLAUDE_CONFIG_DIR=${dirname(projects)}`,
+      join(repoRoot, 'scripts', 'ccusage.sh'),
+      'claude',
+      'daily',
+      '--json',
+      '--offline',
+      '-z',
+      'UTC',
+    ],
+  },
+  targets: [
+    { baseline: 'ccusage', min: 1.0 },
+    { baseline: 'node-loop', min: 1.0 },
+  ],
 };

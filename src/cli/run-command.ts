@@ -27,6 +27,9 @@ export interface CommonArgs {
   readonly quiet: boolean;
 }
 
+/** How many whole files (each at most WHOLE_FILE_MAX_BYTES) are read ahead of the one in use. */
+const READ_AHEAD = 4;
+
 /** Feeds every input's records, one input after another, into `into`; ends it after the last. */
 async function feed(
   inputs: readonly string[],
@@ -37,8 +40,24 @@ async function feed(
   stdin?: Readable,
 ): Promise<void> {
   const whole = select !== undefined && (args.framing === 'auto' || args.framing === 'jsonl');
-  for (const source of inputs) {
-    if (whole && source !== '-' && (await feedWholeFile(source, args, into, reporter, select))) {
+  // For whole-file reading, the next files are read while this one is processed, so the disk
+  // (or the page cache, through the thread pool) and the CPU work at the same time.
+  const reads = new Map<number, Promise<WholeFile | undefined>>();
+  const startRead = (i: number): void => {
+    const source = inputs[i];
+    if (!whole || source === undefined || source === '-' || reads.has(i)) return;
+    const read = readWhole(source, args, select as readonly string[]);
+    read.catch(() => {}); // surfaced when awaited, in input order
+    reads.set(i, read);
+  };
+  for (let i = 0; i < inputs.length; i++) {
+    const source = inputs[i] as string;
+    for (let k = i; k < i + READ_AHEAD; k++) startRead(k);
+    const read = reads.get(i);
+    reads.delete(i);
+    const file = read === undefined ? undefined : await read;
+    if (file !== undefined) {
+      await feedWholeFile(file, into, reporter);
       continue;
     }
     const input = source === '-' && stdin ? stdin : openInput(source);
@@ -59,18 +78,15 @@ async function feed(
 /**
  * For a command that reads only selected lines (`CommandSpec.select`): a small plain JSON Lines
  * file is read in one go (`readWholeFile`), which costs far less than a stream pipeline per file
- * over a tree of many small session files. False when the streaming reader must read it.
+ * over a tree of many small session files. Undefined when the streaming reader must read it.
  */
-async function feedWholeFile(
+async function readWhole(
   source: string,
   args: CommonArgs,
-  into: PassThrough,
-  reporter: Reporter,
   select: readonly string[],
-): Promise<boolean> {
-  let file: WholeFile | undefined;
+): Promise<WholeFile | undefined> {
   try {
-    file = await readWholeFile(source, {
+    return await readWholeFile(source, {
       source,
       select,
       framing: args.framing === 'jsonl' ? 'jsonl' : 'auto',
@@ -80,10 +96,17 @@ async function feedWholeFile(
   } catch (err) {
     throw inputError(err, source);
   }
-  if (file === undefined) return false;
+}
+
+/** Writes a whole file's records (and reports its rejections), with backpressure. */
+async function feedWholeFile(
+  file: WholeFile,
+  into: PassThrough,
+  reporter: Reporter,
+): Promise<void> {
   for (const r of file.rejections) reporter.add(r);
   for (const rec of file.recs) {
-    if (into.destroyed) return true;
+    if (into.destroyed) return;
     if (!into.write(rec)) {
       await new Promise((resolve) => {
         into.once('drain', resolve);
@@ -91,7 +114,6 @@ async function feedWholeFile(
       });
     }
   }
-  return true;
 }
 
 /**
