@@ -1,12 +1,12 @@
 import type { Transform } from 'node:stream';
 import type { Decoder, Encoder, FormatAdapter } from '../formats/adapter.js';
 import { detectValue } from '../formats/detect.js';
-import { formatIds, getFormat } from '../formats/registry.js';
+import { formatIds, formats, getFormat } from '../formats/registry.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
-import { recordTransform } from '../stream/record-transform.js';
+import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { Event } from '../events/event.js';
-import type { CommandSpec } from './spec.js';
+import type { CliOption, CommandSpec } from './spec.js';
 
 export interface ConvertOptions {
   /** The target format id. */
@@ -16,6 +16,8 @@ export interface ConvertOptions {
   /** Options handed to the decoder and the encoder (adapter-specific). */
   readonly decode?: Readonly<Record<string, unknown>>;
   readonly encode?: Readonly<Record<string, unknown>>;
+  /** Write each output record pretty-printed (2-space JSON) instead of one line each. */
+  readonly pretty?: boolean;
 }
 
 function readable(id: string): FormatAdapter {
@@ -48,19 +50,41 @@ export function convert(options: ConvertOptions): Transform {
   let waiting: Rec[] = [];
   const holdLimit = 10_000;
 
-  const emit = (events: readonly Event[], out: Rec[], at: Rec): void => {
-    for (const ev of events) {
-      for (const value of encoder.encode(ev)) {
-        out.push({
-          raw: '',
+  const written = (value: unknown, at: { line: number; source: string }): Rec =>
+    options.pretty
+      ? {
+          raw: JSON.stringify(value, null, 2),
           value,
           line: at.line,
           source: at.source,
           format: target.id,
-          changed: true,
-        });
-      }
+        }
+      : { raw: '', value, line: at.line, source: at.source, format: target.id, changed: true };
+  const emit = (events: readonly Event[], out: Rec[], at: Rec): void => {
+    for (const ev of events) for (const value of encoder.encode(ev)) out.push(written(value, at));
+  };
+  /** A record its decoder cannot read is an error for that line only (rejected, reading goes on). */
+  const decode = (rec: Rec, out: Rec[], ctx: StageContext): void => {
+    // A line that is not JSON goes on to the writer, which applies --on-invalid and reports it.
+    if (rec.invalid) {
+      out.push(rec);
+      return;
     }
+    let events: readonly Event[];
+    try {
+      events = decoder!.decode(rec);
+    } catch (err) {
+      if (!(err instanceof TxpipeError) || err.code !== 'ERR_TXPIPE_FORMAT') throw err;
+      ctx.reject({
+        source: rec.source,
+        line: rec.line,
+        reason: 'format',
+        message: err.message,
+        raw: rec.raw,
+      });
+      return;
+    }
+    emit(events, out, rec);
   };
   const endSource = (out: Rec[], at: Rec): void => {
     if (decoder) emit(decoder.end(), out, at);
@@ -69,7 +93,7 @@ export function convert(options: ConvertOptions): Transform {
   };
 
   return recordTransform({
-    transform(rec) {
+    transform(rec, ctx) {
       const out: Rec[] = [];
       if (rec.source !== source) {
         if (source !== undefined) endSource(out, rec);
@@ -94,28 +118,32 @@ export function convert(options: ConvertOptions): Transform {
         decoder = readable(f.id).decoder!({ ...(options.decode ?? {}), source: rec.source });
         const held = waiting;
         waiting = [];
-        for (const r of held) emit(decoder.decode(r), out, r);
+        for (const r of held) decode(r, out, ctx);
       }
-      emit(decoder.decode(rec), out, rec);
+      decode(rec, out, ctx);
       return out;
     },
     flush(ctx) {
       const out: Rec[] = [];
       const last = { raw: '', line: 0, source: source ?? '-' };
       endSource(out, last);
-      for (const value of encoder.end()) {
-        out.push({
-          raw: '',
-          value,
-          line: 0,
-          source: last.source,
-          format: target.id,
-          changed: true,
-        });
-      }
+      for (const value of encoder.end()) out.push(written(value, last));
       for (const r of out) ctx.push(r);
     },
   });
+}
+
+/** Every adapter's own options (`FormatAdapter.options`), offered as flags of `convert`. */
+const adapterOptions = Object.assign({}, ...formats.map((f) => f.options ?? {})) as Record<
+  string,
+  CliOption
+>;
+
+/** The adapter options the user gave, by name. */
+function givenAdapterOptions(args: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(adapterOptions)) if (args[k] !== undefined) out[k] = args[k];
+  return out;
 }
 
 export const convertCommand: CommandSpec = {
@@ -124,7 +152,20 @@ export const convertCommand: CommandSpec = {
   options: {
     to: { type: 'string', describe: `Target format (${formatIds.join(', ')})`, default: 'txpipe' },
     from: { type: 'string', describe: 'Source format; detected per input when not given' },
+    pretty: { type: 'boolean', describe: 'Write each record pretty-printed, not one per line' },
+    ...adapterOptions,
   },
   output: 'records',
-  stages: (args) => [convert({ to: args.to as string, from: args.from as string | undefined })],
+  stages: (args) => {
+    const given = givenAdapterOptions(args);
+    return [
+      convert({
+        to: args.to as string,
+        from: args.from as string | undefined,
+        pretty: args.pretty === true,
+        encode: given,
+        decode: given,
+      }),
+    ];
+  },
 };

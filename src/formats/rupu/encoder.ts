@@ -1,0 +1,215 @@
+import type { Event } from '../../events/event.js';
+import { TxpipeError, badOption } from '../../stream/errors.js';
+import { withDefaults } from '../../stream/options.js';
+import { isRecord, type EncodeOptions, type Encoder } from '../adapter.js';
+
+export interface RupuEncodeOptions {
+  /** Most events one turn may hold before it is written (a turn is buffered to order it). */
+  readonly maxTurnEvents?: number;
+}
+
+export const rupuEncodeDefaults: Readonly<Required<RupuEncodeOptions>> = Object.freeze({
+  maxTurnEvents: 100_000,
+});
+
+type Line = { type: string; data: Record<string, unknown> };
+
+const extra = (ev: Event): Record<string, unknown> => {
+  const r = ev.meta?.rupu;
+  return isRecord(r) ? r : {};
+};
+
+/** A record of rupu's own, carried by an `unknown` event: written back unchanged. */
+function nativeRecord(ev: Event): Line | undefined {
+  if (ev.kind !== 'unknown') return undefined;
+  const r = ev.record;
+  if (isRecord(r) && typeof r.type === 'string' && isRecord(r.data)) return r as Line;
+  return undefined;
+}
+
+/** Where a canonical event goes inside a rupu turn. */
+function slot(ev: Event): 'usage' | 'content' | 'result' | undefined {
+  switch (ev.kind) {
+    case 'usage':
+      return 'usage';
+    case 'thinking':
+    case 'assistant_message':
+    case 'tool_call':
+      return 'content';
+    case 'tool_result':
+      return 'result';
+    default:
+      return undefined;
+  }
+}
+
+/** One canonical event as one rupu line, or none where rupu has no such line. */
+export function rupuLine(ev: Event): Line | undefined {
+  const x = extra(ev);
+  switch (ev.kind) {
+    case 'session_start': {
+      const { schema: _s, ...keep } = x;
+      return {
+        type: 'run_start',
+        data: {
+          run_id: ev.session,
+          ...keep,
+          ...(ev.model !== undefined ? { model: ev.model } : {}),
+          ...(ev.time !== undefined ? { started_at: ev.time } : {}),
+          schema: 2,
+        },
+      };
+    }
+    case 'session_end':
+      if (x.synthesized === true) return undefined; // the reader's "aborted": no line was there
+      return {
+        type: 'run_complete',
+        data: {
+          run_id: ev.session,
+          status: ev.status ?? 'ok',
+          ...(ev.totalTokens !== undefined ? { total_tokens: ev.totalTokens } : {}),
+          ...(ev.durationMs !== undefined ? { duration_ms: ev.durationMs } : {}),
+          ...x,
+        },
+      };
+    case 'user_message':
+      return { type: 'user_message', data: { content: ev.text, ...x } };
+    case 'assistant_message':
+      return { type: 'assistant_message', data: { content: ev.text, ...x } };
+    case 'thinking': {
+      const { v1: _v1, ...keep } = x;
+      return {
+        type: 'thinking',
+        data: {
+          content: ev.text,
+          ...(ev.signature !== undefined ? { signature: ev.signature } : {}),
+          ...keep,
+        },
+      };
+    }
+    case 'tool_call':
+      return {
+        type: 'tool_call',
+        data: { call_id: ev.callId ?? '', tool: ev.name, input: ev.input, ...x },
+      };
+    case 'tool_result': {
+      const output = typeof ev.output === 'string' ? ev.output : JSON.stringify(ev.output ?? '');
+      return {
+        type: 'tool_result',
+        data: {
+          call_id: ev.callId ?? '',
+          output,
+          ...(ev.isError && x.error === undefined ? { error: output } : {}),
+          ...x,
+        },
+      };
+    }
+    case 'usage':
+      return {
+        type: 'usage',
+        data: {
+          ...(ev.model !== undefined ? { model: ev.model } : {}),
+          input_tokens: ev.tokens.input ?? 0,
+          output_tokens: ev.tokens.output ?? 0,
+          cached_tokens: ev.tokens.cacheRead ?? 0,
+          ...(ev.tokens.cacheWrite !== undefined
+            ? { cache_write_tokens: ev.tokens.cacheWrite }
+            : {}),
+          ...(ev.purpose !== undefined ? { purpose: ev.purpose } : {}),
+          ...x,
+        },
+      };
+    case 'notice':
+      return { type: 'notice', data: { kind: ev.subtype ?? 'note', message: ev.text, ...x } };
+    case 'compaction':
+      return {
+        type: 'compaction',
+        data: { ...(ev.summary !== undefined ? { summary: ev.summary } : {}), ...x },
+      };
+    case 'title':
+      return { type: 'notice', data: { kind: 'title', message: ev.title } };
+    case 'unknown':
+      return nativeRecord(ev);
+  }
+}
+
+/**
+ * Canonical events -> rupu v2 lines. A source that is rupu itself (its turn_start / turn_end
+ * lines arrive as `unknown` events) is written in arrival order, each line as it was. Any other
+ * source has no turns: the writer makes them, one per provider reply, and orders each turn as
+ * the spec's event order says (usage, then content, then tool results, then turn_end).
+ */
+export function rupuEncoder(options: EncodeOptions = {}): Encoder {
+  const o = withDefaults(rupuEncodeDefaults, options as RupuEncodeOptions);
+  if (!Number.isInteger(o.maxTurnEvents) || o.maxTurnEvents < 1) {
+    badOption('maxTurnEvents must be a positive integer');
+  }
+  let session: string | undefined;
+  let native = false; // the source wrote its own turns
+  let turnIdx = 0;
+  let turn: { usage: Line[]; content: Line[]; result: Line[]; in: number; out: number } | undefined;
+
+  const closeTurn = (out: Line[]): void => {
+    if (!turn) return;
+    out.push({ type: 'turn_start', data: { turn_idx: turnIdx } });
+    out.push(...turn.usage, ...turn.content, ...turn.result);
+    out.push({
+      type: 'turn_end',
+      data: { turn_idx: turnIdx, tokens_in: turn.in, tokens_out: turn.out },
+    });
+    turnIdx++;
+    turn = undefined;
+  };
+
+  return {
+    encode(ev) {
+      const out: Line[] = [];
+      if (ev.session !== session) {
+        closeTurn(out);
+        session = ev.session;
+        native = false;
+        turnIdx = 0;
+        if (ev.kind !== 'session_start') {
+          out.push({ type: 'run_start', data: { run_id: ev.session, schema: 2 } });
+        }
+      }
+      const own = nativeRecord(ev);
+      if (own && (own.type === 'turn_start' || own.type === 'turn_end')) native = true;
+      const line = rupuLine(ev);
+      if (native || !line) {
+        if (line) out.push(line);
+        return out;
+      }
+      const where = slot(ev);
+      if (!where) {
+        closeTurn(out);
+        out.push(line);
+        return out;
+      }
+      // A reply after tool results is the next provider call: a new turn.
+      if (turn && turn.result.length > 0 && where !== 'result') closeTurn(out);
+      turn ??= { usage: [], content: [], result: [], in: 0, out: 0 };
+      if (turn.usage.length + turn.content.length + turn.result.length >= o.maxTurnEvents) {
+        throw new TxpipeError(
+          'ERR_TXPIPE_LIMIT',
+          `a turn holds more than ${o.maxTurnEvents} events`,
+          {
+            source: ev.origin.source,
+            line: ev.origin.line,
+          },
+        );
+      }
+      turn[where].push(line);
+      if (ev.kind === 'usage') {
+        turn.in += ev.tokens.input ?? 0;
+        turn.out += ev.tokens.output ?? 0;
+      }
+      return out;
+    },
+    end() {
+      const out: Line[] = [];
+      closeTurn(out);
+      return out;
+    },
+  };
+}
