@@ -57,3 +57,14 @@ export interface FormatAdapter {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * An encoder's output that must be written as this exact JSON text: a record written back
+ * unchanged (an unknown event, a provider block kept byte-exact). `value` is its parsed value.
+ */
+export class RawJson {
+  constructor(
+    readonly text: string,
+    readonly value: unknown,
+  ) {}
+}

@@ -1,5 +1,5 @@
 import type { Transform } from 'node:stream';
-import type { Decoder, Encoder, FormatAdapter } from '../formats/adapter.js';
+import { RawJson, type Decoder, type Encoder, type FormatAdapter } from '../formats/adapter.js';
 import { detectValue } from '../formats/detect.js';
 import { formatIds, formats, getFormat } from '../formats/registry.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
@@ -50,16 +50,13 @@ export function convert(options: ConvertOptions): Transform {
   let waiting: Rec[] = [];
   const holdLimit = 10_000;
 
-  const written = (value: unknown, at: { line: number; source: string }): Rec =>
-    options.pretty
-      ? {
-          raw: JSON.stringify(value, null, 2),
-          value,
-          line: at.line,
-          source: at.source,
-          format: target.id,
-        }
-      : { raw: '', value, line: at.line, source: at.source, format: target.id, changed: true };
+  const written = (out: unknown, at: { line: number; source: string }): Rec => {
+    const exact = out instanceof RawJson;
+    const value = exact ? out.value : out;
+    const place = { value, line: at.line, source: at.source, format: target.id };
+    if (options.pretty) return { raw: JSON.stringify(value, null, 2), ...place };
+    return exact ? { raw: out.text, ...place } : { raw: '', ...place, changed: true };
+  };
   const emit = (events: readonly Event[], out: Rec[], at: Rec): void => {
     for (const ev of events) for (const value of encoder.encode(ev)) out.push(written(value, at));
   };

@@ -1,10 +1,16 @@
 import { catCommand } from './cat.js';
 import { convertCommand } from './convert.js';
 import { detectCommand } from './detect.js';
+import { replayCommand } from './replay.js';
 import type { CommandSpec } from './spec.js';
 
 /** Every command, one line each; the CLI and its --help are generated from this list. */
-export const commands: readonly CommandSpec[] = [catCommand, detectCommand, convertCommand];
+export const commands: readonly CommandSpec[] = [
+  catCommand,
+  detectCommand,
+  convertCommand,
+  replayCommand,
+];
 
 /** The command of a name, or undefined. */
 export function getCommand(name: string): CommandSpec | undefined {

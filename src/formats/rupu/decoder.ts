@@ -68,7 +68,6 @@ export function rupuEnvelope(rec: Rec): { type: string; data: Data } {
     throw new TxpipeError(
       'ERR_TXPIPE_FORMAT',
       'not a rupu event: a line must be a JSON object with a string "type"',
-      { source: rec.source, line: rec.line },
     );
   }
   return { type: v.type, data: isRecord(v.data) ? v.data : {} };
@@ -159,13 +158,14 @@ export function rupuDecoder(options: DecodeOptions = {}): Decoder {
           return out;
         }
         case 'thinking':
+          // `raw` is the provider's block: the line is kept so the writer can return it byte-exact.
           return [
             {
               ...base,
               kind: 'thinking',
               text: str(data.content) ?? '',
               ...(str(data.signature) ? { signature: data.signature as string } : {}),
-              ...meta(['content', 'signature']),
+              meta: { ...meta(['content', 'signature']).meta, rupuLine: rec.raw },
             },
           ];
         case 'tool_call': {
@@ -254,7 +254,7 @@ export function rupuDecoder(options: DecodeOptions = {}): Decoder {
               ...base,
               kind: 'unknown',
               record: rec.value,
-              meta: { rupu: { type, known: RUPU_EVENT_TYPES.has(type) } },
+              meta: { rupu: { type, known: RUPU_EVENT_TYPES.has(type) }, rupuLine: rec.raw },
             },
           ];
       }

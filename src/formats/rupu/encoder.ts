@@ -1,7 +1,7 @@
 import type { Event } from '../../events/event.js';
 import { TxpipeError, badOption } from '../../stream/errors.js';
 import { withDefaults } from '../../stream/options.js';
-import { isRecord, type EncodeOptions, type Encoder } from '../adapter.js';
+import { RawJson, isRecord, type EncodeOptions, type Encoder } from '../adapter.js';
 
 export interface RupuEncodeOptions {
   /** Most events one turn may hold before it is written (a turn is buffered to order it). */
@@ -13,6 +13,7 @@ export const rupuEncodeDefaults: Readonly<Required<RupuEncodeOptions>> = Object.
 });
 
 type Line = { type: string; data: Record<string, unknown> };
+type Out = Line | RawJson;
 
 const extra = (ev: Event): Record<string, unknown> => {
   const r = ev.meta?.rupu;
@@ -43,8 +44,53 @@ function slot(ev: Event): 'usage' | 'content' | 'result' | undefined {
   }
 }
 
+/**
+ * The source line itself, when the event still says exactly what it said (the reader keeps
+ * `meta.rupuLine` for unknown events and thinking): so they are written back byte for byte. A
+ * changed event (redacted, say) no longer matches and is written from its fields.
+ */
+function sameLine(ev: Event, line: Line): RawJson | Line {
+  const text = ev.meta?.rupuLine;
+  if (typeof text !== 'string') return line;
+  try {
+    if (JSON.stringify(JSON.parse(text)) === JSON.stringify(line)) return new RawJson(text, line);
+  } catch {
+    // not JSON: write the line from the fields
+  }
+  return line;
+}
+
+/** Key order of rupu's own lines (the spec's examples), so a rupu file reads back as it was. */
+const KEY_ORDER: Readonly<Record<string, readonly string[]>> = {
+  run_start: [
+    'run_id',
+    'workspace_id',
+    'agent',
+    'provider',
+    'model',
+    'started_at',
+    'mode',
+    'schema',
+  ],
+  usage: ['provider', 'model', 'served_model', 'input_tokens', 'output_tokens', 'cached_tokens'],
+};
+
+function ordered(line: Line): Line {
+  const order = KEY_ORDER[line.type];
+  if (!order) return line;
+  const data: Record<string, unknown> = {};
+  for (const k of order) if (k in line.data) data[k] = line.data[k];
+  for (const [k, v] of Object.entries(line.data)) if (!(k in data)) data[k] = v;
+  return { type: line.type, data };
+}
+
 /** One canonical event as one rupu line, or none where rupu has no such line. */
 export function rupuLine(ev: Event): Line | undefined {
+  const line = eventLine(ev);
+  return line && ordered(line);
+}
+
+function eventLine(ev: Event): Line | undefined {
   const x = extra(ev);
   switch (ev.kind) {
     case 'session_start': {
@@ -147,9 +193,9 @@ export function rupuEncoder(options: EncodeOptions = {}): Encoder {
   let session: string | undefined;
   let native = false; // the source wrote its own turns
   let turnIdx = 0;
-  let turn: { usage: Line[]; content: Line[]; result: Line[]; in: number; out: number } | undefined;
+  let turn: { usage: Out[]; content: Out[]; result: Out[]; in: number; out: number } | undefined;
 
-  const closeTurn = (out: Line[]): void => {
+  const closeTurn = (out: Out[]): void => {
     if (!turn) return;
     out.push({ type: 'turn_start', data: { turn_idx: turnIdx } });
     out.push(...turn.usage, ...turn.content, ...turn.result);
@@ -163,7 +209,7 @@ export function rupuEncoder(options: EncodeOptions = {}): Encoder {
 
   return {
     encode(ev) {
-      const out: Line[] = [];
+      const out: Out[] = [];
       if (ev.session !== session) {
         closeTurn(out);
         session = ev.session;
@@ -175,9 +221,11 @@ export function rupuEncoder(options: EncodeOptions = {}): Encoder {
       }
       const own = nativeRecord(ev);
       if (own && (own.type === 'turn_start' || own.type === 'turn_end')) native = true;
-      const line = rupuLine(ev);
-      if (native || !line) {
-        if (line) out.push(line);
+      const built = rupuLine(ev);
+      if (!built) return out;
+      const line = sameLine(ev, built);
+      if (native) {
+        out.push(line);
         return out;
       }
       const where = slot(ev);
@@ -207,7 +255,7 @@ export function rupuEncoder(options: EncodeOptions = {}): Encoder {
       return out;
     },
     end() {
-      const out: Line[] = [];
+      const out: Out[] = [];
       closeTurn(out);
       return out;
     },
