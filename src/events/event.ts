@@ -69,6 +69,8 @@ export interface SessionStartEvent extends EventBase {
   readonly project?: string;
   /** The session this one continues (a resumed session, a child run's parent). */
   readonly parentSession?: string;
+  /** The parent's tool call that started this session (a subagent's Task/Agent call id). */
+  readonly parentCallId?: string;
 }
 
 export interface SessionEndEvent extends EventBase {
@@ -113,6 +115,8 @@ export interface ToolCallEvent extends EventBase {
   readonly callId?: string;
   readonly name: string;
   readonly input: unknown;
+  /** The reply's stop reason, where a reader puts it on the line (see `UsageEvent.stopReason`). */
+  readonly stopReason?: string;
 }
 
 export interface ToolResultEvent extends EventBase {
@@ -135,6 +139,8 @@ export interface UsageEvent extends EventBase {
   readonly tokens: TokenCounts;
   /** What the usage belongs to: a provider reply (default) or something else (`compaction`). */
   readonly purpose?: string;
+  /** Why the reply ended (`end_turn`, `tool_use`, ...), where the source records it. */
+  readonly stopReason?: string;
 }
 
 export interface CompactionEvent extends EventBase {

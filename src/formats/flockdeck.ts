@@ -1,4 +1,5 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
+import { flockdeckEncoder, type FlockdeckEncodeOptions } from './flockdeck/encoder.js';
 
 /**
  * Flockdeck pane recordings: every line has the envelope `v`, `seq`, `time`, `session`,
@@ -19,4 +20,5 @@ export const flockdeck: FormatAdapter = {
       typeof value.type === 'string'
     );
   },
+  encoder: (options) => flockdeckEncoder(options as FlockdeckEncodeOptions),
 };

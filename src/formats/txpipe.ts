@@ -17,4 +17,5 @@ export const txpipeEvents: FormatAdapter = {
       isRecord(value.origin)
     );
   },
+  encoder: () => ({ encode: (ev) => [ev], end: () => [] }),
 };

@@ -1,0 +1,143 @@
+import { BoundedMap } from '../../events/bounded-map.js';
+import { EVENT_VERSION, type Event } from '../../events/event.js';
+import { badOption } from '../../stream/errors.js';
+import type { Rec } from '../../stream/rec.js';
+import { isRecord, type Decoder } from '../adapter.js';
+import { assistantBlocks, userBlocks, type Base, type BlockState } from './content-blocks.js';
+import { entryTypes } from './entry-types.js';
+import { ReplyTracker, type ReplyUsage } from './reply-usage.js';
+import { sessionOfSource, subagentOf } from './subagent-link.js';
+
+export interface ClaudeCodeDecodeOptions {
+  /** The input's name (a path or `-`); a file's name is the session id. */
+  readonly source?: string;
+  /** Which entry of a reply gives its usage: `last` (final counts, default) or `first` (Flockdeck). */
+  readonly replyUsage?: ReplyUsage;
+  /** For a subagent file: the parent's call that started it (convert finds it). */
+  readonly parentCallId?: string;
+  /** Bound on call ids remembered (tool names, subagent links). */
+  readonly maxCalls?: number;
+  /** The format id written in `origin` (claude-stream-json reuses this reader's pieces). */
+  readonly format?: string;
+}
+
+export const claudeCodeDecodeDefaults = Object.freeze({
+  replyUsage: 'last' as ReplyUsage,
+  maxCalls: 100_000,
+});
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** The fields every event of an entry shares. */
+export function entryBase(
+  e: Record<string, unknown>,
+  session: string,
+  origin: Base['origin'],
+): Base {
+  const m = isRecord(e.message) ? e.message : {};
+  const b: Record<string, unknown> = { v: EVENT_VERSION, session, origin };
+  const put = (k: string, v: unknown): void => {
+    if (v !== undefined) b[k] = v;
+  };
+  put('time', str(e.timestamp));
+  put('id', str(e.uuid));
+  put('parentId', str(e.parentUuid));
+  put('messageId', str(m.id));
+  put('requestId', str(e.requestId));
+  put('model', str(m.model));
+  if (e.isSidechain === true) b.sidechain = true;
+  put('agentId', str(e.agentId));
+  put('cwd', str(e.cwd));
+  put('gitBranch', str(e.gitBranch));
+  put('agentVersion', str(e.version));
+  return b as unknown as Base;
+}
+
+/**
+ * Claude Code session entries -> canonical events (docs/formats/claude-code.md). One decoder
+ * reads one file: a `session_start` before its first event, a `session_end` after its last.
+ */
+export function claudeCodeDecoder(options: ClaudeCodeDecodeOptions = {}): Decoder {
+  const replyUsage = options.replyUsage ?? claudeCodeDecodeDefaults.replyUsage;
+  if (replyUsage !== 'last' && replyUsage !== 'first') {
+    badOption(`replyUsage must be last or first, not ${String(replyUsage)}`);
+  }
+  const maxCalls = options.maxCalls ?? claudeCodeDecodeDefaults.maxCalls;
+  const format = options.format ?? 'claude-code';
+  const source = options.source ?? '-';
+  const place = subagentOf(source);
+  const tracker = new ReplyTracker(replyUsage);
+  const state: BlockState = {
+    callNames: new BoundedMap(maxCalls),
+    callChildren: new BoundedMap(maxCalls),
+  };
+  let session: string | undefined = sessionOfSource(source);
+  let started = false;
+  let lastTime: string | undefined;
+  let lastLine = 0;
+
+  const start = (e: Record<string, unknown>, line: number): Event[] => {
+    started = true;
+    session ??= str(e.sessionId) ?? '-';
+    const agentId = place?.agentId ?? str(e.agentId);
+    return [
+      {
+        v: EVENT_VERSION,
+        kind: 'session_start',
+        session,
+        origin: { format, source, line },
+        ...(str(e.timestamp) ? { time: str(e.timestamp) } : {}),
+        agent: 'claude-code',
+        ...(place ? { parentSession: place.parentSession, sidechain: true } : {}),
+        ...(options.parentCallId ? { parentCallId: options.parentCallId } : {}),
+        ...(agentId ? { agentId } : {}),
+      },
+    ];
+  };
+
+  return {
+    decode(rec: Rec): readonly Event[] {
+      if (rec.invalid) return [];
+      lastLine = rec.line;
+      const e = isRecord(rec.value) ? rec.value : { value: rec.value };
+      const out: Event[] = started ? [] : start(e, rec.line);
+      const base = entryBase(e, session!, { format, source, line: rec.line });
+      if (base.time) lastTime = base.time;
+      const type = typeof e.type === 'string' ? e.type : undefined;
+      const message = isRecord(e.message) ? e.message : undefined;
+      if (type === 'assistant' && message) {
+        out.push(...tracker.entry(base, message, assistantBlocks(message.content, base, state)));
+        return out;
+      }
+      if (type === 'user' && message) {
+        const events = userBlocks(message.content, base, e, state);
+        if (events.some((ev) => ev.kind === 'user_message' && ev.role === 'prompt')) {
+          out.push(...tracker.close());
+        }
+        out.push(...events);
+        return out;
+      }
+      const handler = type !== undefined ? entryTypes.get(type) : undefined;
+      if (handler) {
+        const events = handler(e, base, state);
+        if (events.some((ev) => ev.kind === 'compaction')) out.push(...tracker.close());
+        out.push(...events);
+        return out;
+      }
+      out.push({ ...base, kind: 'unknown', record: rec.value });
+      return out;
+    },
+    end(): readonly Event[] {
+      const out = tracker.close();
+      if (!started) return out;
+      out.push({
+        v: EVENT_VERSION,
+        kind: 'session_end',
+        session: session!,
+        origin: { format, source, line: lastLine },
+        ...(lastTime ? { time: lastTime } : {}),
+      });
+      return out;
+    },
+  };
+}

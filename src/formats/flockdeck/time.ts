@@ -1,0 +1,44 @@
+/** A point in time as Flockdeck writes it: whole seconds since the epoch and nanoseconds. */
+export interface FlockTime {
+  readonly seconds: number;
+  readonly nanos: number;
+  /** RFC 3339 in UTC, `Z`, fraction without trailing zeros (Go's RFC3339Nano). */
+  readonly text: string;
+}
+
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9})\d*)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Parses a stored timestamp; undefined when it is missing or unreadable. */
+export function parseTime(value: unknown): FlockTime | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = RFC3339.exec(value);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const local = Date.UTC(y, mo - 1, d, h, mi, s);
+  const check = new Date(local);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) {
+    return undefined;
+  }
+  const zone = m[8]!;
+  const offsetMin =
+    zone === 'Z' || zone === 'z'
+      ? 0
+      : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const ms = local - offsetMin * 60_000;
+  const frac = (m[7] ?? '').padEnd(9, '0');
+  const nanos = Number(frac);
+  const trimmed = frac.replace(/0+$/, '');
+  const text = `${new Date(ms).toISOString().slice(0, 19)}${trimmed ? `.${trimmed}` : ''}Z`;
+  return { seconds: ms / 1000, nanos, text };
+}
+
+/** Is `a` earlier than `b`? */
+export function before(a: FlockTime, b: FlockTime): boolean {
+  return a.seconds < b.seconds || (a.seconds === b.seconds && a.nanos < b.nanos);
+}
+
+/** `20261001T101530Z`: the `<start>` of a transcript's name. */
+export function stamp(t: FlockTime): string {
+  return `${t.text.slice(0, 19).replace(/[-:]/g, '')}Z`;
+}
