@@ -20,6 +20,10 @@ export const runRecord: FormatAdapter = {
   encoder: runRecordEncoder,
   options: {
     evalId: { type: 'string', describe: 'run-record: eval_id (default: the session id)' },
+    prompt: {
+      type: 'string',
+      describe: 'run-record: prompt as dispatched (default: the first user prompt)',
+    },
     condition: {
       type: 'string',
       describe: 'run-record: condition (default: with_skill if --skill-path, else without_skill)',

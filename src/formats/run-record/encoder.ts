@@ -10,6 +10,8 @@ import { Totals, sumTotals } from './totals.js';
 export interface RunRecordOptions {
   /** `eval_id`; default: the session id. */
   readonly evalId?: string;
+  /** `prompt`; default: the first user prompt of the transcript. */
+  readonly prompt?: string;
   /** `condition`; default `with_skill` when a skill path is given, else `without_skill`. */
   readonly condition?: string;
   /** `skill_path`; default null (no skill). */
@@ -137,7 +139,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
       eval_id: o.evalId ?? run.session,
       condition: o.condition ?? (o.skillPath ? 'with_skill' : 'without_skill'),
       skill_path: o.skillPath ?? null,
-      prompt: run.prompt ?? '',
+      prompt: o.prompt ?? run.prompt ?? '',
       files: [...o.fixtureFiles],
       final_message: finalMessage,
       tool_invocations: run.tools.map((t) => ({ ...t })),
