@@ -1,11 +1,14 @@
 import type { Transform } from 'node:stream';
+import { BoundedMap } from '../events/bounded-map.js';
+import type { Event } from '../events/event.js';
 import { RawJson, type Decoder, type Encoder, type FormatAdapter } from '../formats/adapter.js';
+import type { ReplyUsage } from '../formats/claude-code/reply-usage.js';
+import { readSubagentCall, subagentOf } from '../formats/claude-code/subagent-link.js';
 import { detectValue } from '../formats/detect.js';
 import { formatIds, formats, getFormat } from '../formats/registry.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
-import type { Event } from '../events/event.js';
 import type { CliOption, CommandSpec } from './spec.js';
 
 export interface ConvertOptions {
@@ -13,12 +16,25 @@ export interface ConvertOptions {
   readonly to: string;
   /** The source format id; detected per input from its records when absent. */
   readonly from?: string;
+  /** Which entry of a reply gives its usage: `last` (final counts) or `first` (Flockdeck's rule). */
+  readonly replyUsage?: ReplyUsage;
+  /** Records held per input while its format is not known yet. */
+  readonly holdLimit?: number;
+  /** Subagent links (parent call ids) remembered across inputs. */
+  readonly maxLinks?: number;
   /** Options handed to the decoder and the encoder (adapter-specific). */
   readonly decode?: Readonly<Record<string, unknown>>;
   readonly encode?: Readonly<Record<string, unknown>>;
   /** Write each output record pretty-printed (2-space JSON) instead of one line each. */
   readonly pretty?: boolean;
 }
+
+export const convertDefaults = Object.freeze({
+  to: 'txpipe',
+  replyUsage: 'last' as ReplyUsage,
+  holdLimit: 10_000,
+  maxLinks: 100_000,
+});
 
 function readable(id: string): FormatAdapter {
   const f = getFormat(id);
@@ -39,34 +55,44 @@ function writable(id: string): FormatAdapter {
  * of the target (its encoder). One decoder per input source; one encoder for the whole output, so
  * a writer that makes one record per session (run-record) sees every session. The source format
  * is the one given, or else detected from the first record of each input that an adapter claims;
- * records before that are held (at most `holdLimit`).
+ * records before that are held (at most `holdLimit`). A line that is not JSON passes on untouched,
+ * for the writer's `--on-invalid` policy to report.
+ *
+ * Subagents: a `<id>/subagents/agent-<a>.jsonl` input is told the parent call that started it
+ * (its `.meta.json` `toolUseId`, else the link the parent's events gave: a tool result's
+ * `children`), and its `session_start` carries `parentSession` and `parentCallId`.
  */
 export function convert(options: ConvertOptions): Transform {
-  const target = writable(options.to);
-  const fixed = options.from !== undefined ? readable(options.from) : undefined;
-  const encoder: Encoder = target.encoder!(options.encode ?? {});
+  const o = { ...convertDefaults, ...options };
+  if (o.replyUsage !== 'last' && o.replyUsage !== 'first') {
+    badOption(`replyUsage must be last or first, not ${String(o.replyUsage)}`);
+  }
+  const target = writable(o.to);
+  const fixed = o.from !== undefined ? readable(o.from) : undefined;
+  const encoder: Encoder = target.encoder!(o.encode ?? {});
+  const links = new BoundedMap<string, string>(o.maxLinks);
   let source: string | undefined;
   let decoder: Decoder | undefined;
   let waiting: Rec[] = [];
-  const holdLimit = 10_000;
 
-  const written = (out: unknown, at: { line: number; source: string }): Rec => {
-    const exact = out instanceof RawJson;
-    const value = exact ? out.value : out;
-    const place = { value, line: at.line, source: at.source, format: target.id };
-    if (options.pretty) return { raw: JSON.stringify(value, null, 2), ...place };
-    return exact ? { raw: out.text, ...place } : { raw: '', ...place, changed: true };
+  /** An encoder's output as a record; RawJson keeps its exact text (unchanged, written as read). */
+  const written = (value: unknown, at: { line: number; source: string }): Rec => {
+    const exact = value instanceof RawJson;
+    const v = exact ? value.value : value;
+    const place = { value: v, line: at.line, source: at.source, format: target.id };
+    if (o.pretty) return { raw: JSON.stringify(v, null, 2), ...place };
+    return exact ? { raw: value.text, ...place } : { raw: '', ...place, changed: true };
   };
   const emit = (events: readonly Event[], out: Rec[], at: Rec): void => {
-    for (const ev of events) for (const value of encoder.encode(ev)) out.push(written(value, at));
-  };
-  /** A record its decoder cannot read is an error for that line only (rejected, reading goes on). */
-  const decode = (rec: Rec, out: Rec[], ctx: StageContext): void => {
-    // A line that is not JSON goes on to the writer, which applies --on-invalid and reports it.
-    if (rec.invalid) {
-      out.push(rec);
-      return;
+    for (const ev of events) {
+      if (ev.kind === 'tool_result' && ev.children && ev.callId) {
+        for (const child of ev.children) links.set(`${ev.session}/${child}`, ev.callId);
+      }
+      for (const value of encoder.encode(ev)) out.push(written(value, at));
     }
+  };
+  /** A record its decoder cannot read is an error for that line only: rejected, reading goes on. */
+  const decode = (rec: Rec, out: Rec[], ctx: StageContext): void => {
     let events: readonly Event[];
     try {
       events = decoder!.decode(rec);
@@ -88,6 +114,11 @@ export function convert(options: ConvertOptions): Transform {
     decoder = undefined;
     waiting = [];
   };
+  const parentCall = (src: string): string | undefined => {
+    const place = subagentOf(src);
+    if (!place) return undefined;
+    return readSubagentCall(place) ?? links.get(`${place.parentSession}/agent-${place.agentId}`);
+  };
 
   return recordTransform({
     transform(rec, ctx) {
@@ -96,23 +127,30 @@ export function convert(options: ConvertOptions): Transform {
         if (source !== undefined) endSource(out, rec);
         source = rec.source;
       }
+      if (rec.invalid) {
+        out.push(rec);
+        return out;
+      }
       if (!decoder) {
-        const f = fixed ?? (rec.value !== undefined ? detectValue(rec.value) : undefined);
+        const f = fixed ?? detectValue(rec.value);
         if (!f) {
-          if (waiting.length >= holdLimit) {
+          if (waiting.length >= o.holdLimit) {
             throw new TxpipeError(
               'ERR_TXPIPE_FORMAT',
-              `no known format in the first ${holdLimit} records`,
-              {
-                source: rec.source,
-                line: rec.line,
-              },
+              `no known format in the first ${o.holdLimit} records`,
+              { source: rec.source, line: rec.line },
             );
           }
           waiting.push(rec);
           return out;
         }
-        decoder = readable(f.id).decoder!({ ...(options.decode ?? {}), source: rec.source });
+        const callId = parentCall(rec.source);
+        decoder = readable(f.id).decoder!({
+          ...(o.decode ?? {}),
+          source: rec.source,
+          replyUsage: o.replyUsage,
+          ...(callId ? { parentCallId: callId } : {}),
+        });
         const held = waiting;
         waiting = [];
         for (const r of held) decode(r, out, ctx);
@@ -136,7 +174,7 @@ const adapterOptions = Object.assign({}, ...formats.map((f) => f.options ?? {}))
   CliOption
 >;
 
-/** The adapter options the user gave, by name. */
+/** The adapter options the user gave, by name: handed to the decoder and the encoder. */
 function givenAdapterOptions(args: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(adapterOptions)) if (args[k] !== undefined) out[k] = args[k];
@@ -147,22 +185,31 @@ export const convertCommand: CommandSpec = {
   name: 'convert',
   summary: 'Convert between transcript formats through canonical events',
   options: {
-    to: { type: 'string', describe: `Target format (${formatIds.join(', ')})`, default: 'txpipe' },
+    to: {
+      type: 'string',
+      describe: `Target format (${formatIds.join(', ')})`,
+      default: convertDefaults.to,
+    },
     from: { type: 'string', describe: 'Source format; detected per input when not given' },
+    replyUsage: {
+      type: 'string',
+      describe:
+        "Which entry of a reply gives its usage: last (the reply's final counts) or first (Flockdeck's rule)",
+      choices: ['last', 'first'],
+      default: convertDefaults.replyUsage,
+    },
     pretty: { type: 'boolean', describe: 'Write each record pretty-printed, not one per line' },
     ...adapterOptions,
   },
   output: 'records',
-  stages: (args) => {
-    const given = givenAdapterOptions(args);
-    return [
-      convert({
-        to: args.to as string,
-        from: args.from as string | undefined,
-        pretty: args.pretty === true,
-        encode: given,
-        decode: given,
-      }),
-    ];
-  },
+  stages: (args) => [
+    convert({
+      to: args.to as string,
+      from: args.from as string | undefined,
+      replyUsage: args.replyUsage as ReplyUsage | undefined,
+      pretty: args.pretty === true,
+      encode: givenAdapterOptions(args),
+      decode: givenAdapterOptions(args),
+    }),
+  ],
 };

@@ -1,43 +1,71 @@
-import { createReadStream, readFileSync } from 'node:fs';
-import { Readable, type Transform } from 'node:stream';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { readRecords } from '../../src/stream/read-records.js';
-import type { Rec } from '../../src/stream/rec.js';
-import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
+import { stringify } from '../../src/stream/stringify.js';
+import { convert, type ConvertOptions } from '../../src/transforms/convert.js';
 
-export interface Ran {
-  readonly recs: Rec[];
-  readonly rejections: Rejection[];
+/** An input as the CLI reads it: its name and its bytes, fed in chunks of `chunk` bytes. */
+export interface Input {
+  readonly source: string;
+  readonly data?: Buffer;
 }
 
-/**
- * Reads files as the CLI does (onInvalid 'pass', one input after another) through one stage and
- * collects what it emits and rejects. `chunk` feeds the bytes in pieces of that size.
- */
-export async function runStage(
-  files: readonly string[],
-  stage: Transform,
+function pieces(data: Buffer, chunk: number | undefined): Buffer[] {
+  if (!chunk) return [data];
+  const out: Buffer[] = [];
+  for (let i = 0; i < data.length; i += chunk) out.push(data.subarray(i, i + chunk));
+  return out;
+}
+
+/** Runs `convert` in-process over inputs (one after another, as the CLI does); the output bytes. */
+export async function runConvert(
+  inputs: readonly (Input | string)[],
+  options: ConvertOptions,
   chunk?: number,
-): Promise<Ran> {
-  const recs: Rec[] = [];
-  const rejections: Rejection[] = [];
-  stage.on(REJECT_EVENT, (r: Rejection) => rejections.push(r));
-  const inputs = async function* () {
-    for (const f of files) {
-      const bytes = chunk ? Readable.from(pieces(readFileSync(f), chunk)) : createReadStream(f);
-      const rr = readRecords(bytes, { source: f, onInvalid: 'pass' });
-      rr.on(REJECT_EVENT, (r: Rejection) => rejections.push(r));
-      for await (const rec of rr) yield rec as Rec;
-    }
-  };
-  await pipeline(Readable.from(inputs()), stage, async (src: AsyncIterable<Rec>) => {
-    for await (const r of src) recs.push(r);
+): Promise<string> {
+  const records = new PassThrough({ objectMode: true });
+  const parts: Buffer[] = [];
+  const sink = new Writable({
+    write(b: Buffer, _e, done) {
+      parts.push(Buffer.from(b));
+      done();
+    },
   });
-  return { recs, rejections };
+  const run = pipeline(records, convert(options), stringify({ onInvalid: 'skip' }), sink);
+  for (const i of inputs) {
+    const input = typeof i === 'string' ? { source: i } : i;
+    const data = input.data ?? readFileSync(input.source);
+    const recs = readRecords(Readable.from(pieces(data, chunk)), {
+      source: input.source,
+      onInvalid: 'pass',
+    });
+    for await (const r of recs) records.write(r);
+  }
+  records.end();
+  await run;
+  return Buffer.concat(parts).toString('utf8');
 }
 
-function* pieces(buf: Buffer, size: number): Generator<Buffer> {
-  for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
+/** Every `.jsonl` file under a folder, files before subfolders, as the CLI expands it. */
+export function jsonlFiles(dir: string): string[] {
+  const out: string[] = [];
+  const entries = readdirSync(dir).sort();
+  for (const e of entries) {
+    const p = join(dir, e);
+    if (statSync(p).isFile() && e.endsWith('.jsonl')) out.push(p);
+  }
+  for (const e of entries) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) out.push(...jsonlFiles(p));
+  }
+  return out;
 }
 
-export { recText as text } from '../../src/stream/stringify.js';
+/** Output lines parsed. */
+export const parseLines = (text: string): Record<string, unknown>[] =>
+  text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);

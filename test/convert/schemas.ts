@@ -1,14 +1,22 @@
 import { readFileSync } from 'node:fs';
-import AjvModule from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { spec } from '../shared.js';
 
-// ajv's CommonJS default export, seen from ESM.
-const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-/** A validator for a JSON Schema (draft-07) in shared/specs; returns the errors, [] when valid. */
+/**
+ * A validator for a JSON Schema in shared/specs (draft-07 or 2020-12, as its `$schema` says);
+ * returns the errors, [] when the value is valid.
+ */
 export function validator(file: string): (value: unknown) => string[] {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  const check = ajv.compile(JSON.parse(readFileSync(spec(file), 'utf8')) as object);
+  const schema = JSON.parse(readFileSync(spec(file), 'utf8')) as { $schema?: string };
+  const ajv = String(schema.$schema).includes('2020-12')
+    ? new Ajv2020({ allErrors: true, strict: false })
+    : new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv as Ajv);
+  const check: ValidateFunction = ajv.compile(schema);
   return (value) =>
     check(value) ? [] : (check.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
 }

@@ -6,7 +6,7 @@ import { rupuDecoder } from '../../src/formats/rupu/decoder.js';
 import { rupu } from '../../src/formats/rupu.js';
 import { convert } from '../../src/transforms/convert.js';
 import { fixture, repoRoot } from '../shared.js';
-import { runStage } from '../convert/run-convert.js';
+import { runStage } from '../convert/run-stage.js';
 
 const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'rupu', name);
 

@@ -6,7 +6,7 @@ import { RawJson } from '../../src/formats/adapter.js';
 import { rupuEncoder } from '../../src/formats/rupu/encoder.js';
 import { convert } from '../../src/transforms/convert.js';
 import { fixture, repoRoot } from '../shared.js';
-import { runStage, text } from '../convert/run-convert.js';
+import { runStage, text } from '../convert/run-stage.js';
 
 const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'rupu', name);
 const lines = (file: string): string[] => readFileSync(file, 'utf8').trim().split('\n');

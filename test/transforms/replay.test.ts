@@ -9,7 +9,7 @@ import { eventsReplayer } from '../../src/replay/events-replayer.js';
 import type { Message, Replayed } from '../../src/replay/replayer.js';
 import { replay } from '../../src/transforms/replay.js';
 import { bin, fixture, repoRoot } from '../shared.js';
-import { runStage } from '../convert/run-convert.js';
+import { runStage } from '../convert/run-stage.js';
 
 const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'rupu', name);
 

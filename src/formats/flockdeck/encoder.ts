@@ -191,7 +191,10 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     const env: Env = { gitBranch: e.gitBranch, cwd: e.cwd, agentVersion: e.agentVersion };
     if (!name) {
       name = `${stamp(time)}-${conversation!.slice(0, 8)}`;
-      add({ time, env, fields: { type: 'recording_started', text: 'start of the transcript' } }, out);
+      add(
+        { time, env, fields: { type: 'recording_started', text: 'start of the transcript' } },
+        out,
+      );
     }
     lastTime = time;
     lastEnv = env;

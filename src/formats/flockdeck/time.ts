@@ -14,7 +14,14 @@ export function parseTime(value: unknown): FlockTime | undefined {
   if (typeof value !== 'string') return undefined;
   const m = RFC3339.exec(value);
   if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const local = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(local);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) {
