@@ -128,8 +128,8 @@ describe('rupu writer: events from another format', () => {
     expect(out[4]!.data).toEqual({ content: 'hmm', signature: 'sig' });
     expect(out[6]!.data).toEqual({
       call_id: 't1',
-      output: '[{"type":"text","text":"a"}]',
-      error: '[{"type":"text","text":"a"}]',
+      output: 'a',
+      error: 'a',
     });
     expect(out[7]!.data).toEqual({ turn_idx: 0, tokens_in: 10, tokens_out: 5 });
     expect(out[11]!.data).toEqual({ turn_idx: 1, tokens_in: 20, tokens_out: 7 });

@@ -183,13 +183,16 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
       const round = o.rounds ? part.round : Math.max(1, run.prompts);
       switch (ev.kind) {
         case 'user_message':
-          if (ev.role !== undefined && ev.role !== 'prompt') break;
-          run.prompts++;
-          run.prompt ??= ev.text;
+          // Prompts and interrupts are the user's; meta and command entries are the agent's own.
+          if (ev.role === 'meta' || ev.role === 'command') break;
+          if (ev.role !== 'interrupt') {
+            run.prompts++;
+            run.prompt ??= ev.text;
+          }
           run.conv.push({
             type: 'user_message',
             ordinal: 0,
-            round: o.rounds ? part.round : run.prompts,
+            round: o.rounds ? part.round : Math.max(1, run.prompts),
             text: ev.text,
           });
           break;

@@ -1,6 +1,7 @@
 import type { Event } from '../../events/event.js';
 import { TxpipeError, badOption } from '../../stream/errors.js';
 import { withDefaults } from '../../stream/options.js';
+import { resultText } from '../run-record/encoder.js';
 import { RawJson, isRecord, type EncodeOptions, type Encoder } from '../adapter.js';
 
 export interface RupuEncodeOptions {
@@ -119,6 +120,14 @@ function eventLine(ev: Event): Line | undefined {
         },
       };
     case 'user_message':
+      // Context the agent wrote for itself (reminders, slash-command output) is what rupu calls an
+      // injection; what a person typed, or an interrupt, is a user_message.
+      if (ev.role === 'meta' || ev.role === 'command') {
+        return {
+          type: 'injected',
+          data: { source: 'txpipe', kind: ev.role, cadence: 'once', content: ev.text, ...x },
+        };
+      }
       return { type: 'user_message', data: { content: ev.text, ...x } };
     case 'assistant_message':
       return { type: 'assistant_message', data: { content: ev.text, ...x } };
@@ -139,7 +148,7 @@ function eventLine(ev: Event): Line | undefined {
         data: { call_id: ev.callId ?? '', tool: ev.name, input: ev.input, ...x },
       };
     case 'tool_result': {
-      const output = typeof ev.output === 'string' ? ev.output : JSON.stringify(ev.output ?? '');
+      const output = resultText(ev.output ?? '');
       return {
         type: 'tool_result',
         data: {
