@@ -47,3 +47,18 @@ export { detect, detectDefaults, type DetectOptions } from './transforms/detect.
 export { convert, type ConvertOptions } from './transforms/convert.js';
 export { commands, getCommand } from './transforms/registry.js';
 export type { CommandSpec, CliOption, CommandContext } from './transforms/spec.js';
+
+// Run records, rupu and replay (issue 7)
+export { RawJson } from './formats/adapter.js';
+export { rupuDecoder, RUPU_EVENT_TYPES } from './formats/rupu/decoder.js';
+export { rupuEncoder, rupuEncodeDefaults, type RupuEncodeOptions } from './formats/rupu/encoder.js';
+export { rupuReplayer } from './formats/rupu/replay.js';
+export { runRecordDecoder } from './formats/run-record/decoder.js';
+export {
+  runRecordEncoder,
+  runRecordDefaults,
+  type RunRecordOptions,
+} from './formats/run-record/encoder.js';
+export { replay, replayDefaults, type ReplayOptions } from './transforms/replay.js';
+export { eventsReplayer } from './replay/events-replayer.js';
+export type { Block, Message, Replayed, Replayer } from './replay/replayer.js';
