@@ -1,4 +1,8 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
+import {
+  streamJsonDecoder,
+  type StreamJsonDecodeOptions,
+} from './claude-code/stream-json-decoder.js';
 
 const TYPES = new Set(['system', 'assistant', 'user', 'result', 'stream_event']);
 
@@ -18,4 +22,5 @@ export const claudeStreamJson: FormatAdapter = {
     if (value.type === 'result') return 'subtype' in value || 'result' in value || 'usage' in value;
     return true;
   },
+  decoder: (options) => streamJsonDecoder(options as StreamJsonDecodeOptions),
 };

@@ -1,4 +1,5 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
+import { flockdeckDecoder } from './flockdeck/decoder.js';
 import { flockdeckEncoder, type FlockdeckEncodeOptions } from './flockdeck/encoder.js';
 
 /**
@@ -20,5 +21,6 @@ export const flockdeck: FormatAdapter = {
       typeof value.type === 'string'
     );
   },
+  decoder: (options) => flockdeckDecoder(options as { source?: string }),
   encoder: (options) => flockdeckEncoder(options as FlockdeckEncodeOptions),
 };

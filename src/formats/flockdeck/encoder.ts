@@ -41,7 +41,12 @@ interface Draft {
   readonly time: FlockTime;
   readonly env: Env;
   readonly fields: Fields;
+  /** `redacted`/`clipped` an earlier writer recorded (a Flockdeck transcript read back). */
+  readonly carried?: Readonly<Record<string, unknown>>;
 }
+
+const isClipMap = (v: unknown): v is Record<string, number> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 interface Reply {
   readonly key: string;
   readonly first: Draft;
@@ -121,6 +126,9 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     if (truncated) return;
     seq++;
     const f: Fields = { ...d.fields };
+    if (d.carried?.redacted === true) f.redacted = true;
+    if (isClipMap(d.carried?.clipped))
+      f.clipped = { ...d.carried.clipped, ...((f.clipped as object) ?? {}) };
     const env: Fields = {};
     if (nonEmpty(d.env.gitBranch)) put(env, 'gitBranch', d.env.gitBranch, FIELD_LIMIT);
     if (nonEmpty(d.env.cwd)) put(env, 'cwd', d.env.cwd, FIELD_LIMIT);
@@ -198,7 +206,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     }
     lastTime = time;
     lastEnv = env;
-    const d: Draft = { time, env, fields };
+    const d: Draft = { time, env, fields, carried: e.meta };
     add(d, out);
     return d;
   };
@@ -284,6 +292,10 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     if (conversation !== undefined && e.session !== conversation) finish(out);
     conversation ??= e.session;
     if (truncated) return out;
+    if (!projectKnown && e.kind === 'session_start' && nonEmpty(e.project)) {
+      project = e.project;
+      projectKnown = true;
+    }
     if (!projectKnown && nonEmpty(e.cwd)) {
       project = projectOf(e.cwd);
       projectKnown = true;
@@ -359,7 +371,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         lastTitle = e.title;
         const f: Fields = { type: 'conversation_title' };
         put(f, 'title', e.title, FIELD_LIMIT);
-        add({ time: lastTime, env: lastEnv, fields: f }, out);
+        add({ time: lastTime, env: lastEnv, fields: f, carried: e.meta }, out);
         break;
       }
       case 'usage':

@@ -1,0 +1,83 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { convert } from '../../src/transforms/convert.js';
+import { bin, fixture, repoRoot } from '../shared.js';
+import { jsonlFiles, parseLines, runConvert } from './run-convert.js';
+
+describe('convert options', () => {
+  it.each([
+    [{ to: 'nope' }, /unknown format nope/],
+    [{ to: 'txpipe', from: 'nope' }, /unknown format nope/],
+    [{ to: 'txpipe', replyUsage: 'middle' as never }, /replyUsage/],
+  ])('%o is refused', (o, message) => {
+    expect(() => convert(o)).toThrow(message);
+  });
+
+  it('refuses input whose format it cannot find within the hold limit', async () => {
+    const data = Buffer.from('{"a":1}\n{"b":2}\n');
+    await expect(
+      runConvert([{ source: 'x.jsonl', data }], { to: 'txpipe', holdLimit: 1 }),
+    ).rejects.toThrow(/no known format in the first 1 records/);
+  });
+});
+
+describe('convert: subagents attached to the call that started them', () => {
+  it('a projects tree: the subagent session names its parent and the Agent call (meta.json)', async () => {
+    const files = jsonlFiles(fixture('flockdeck', 'claude_stream'));
+    const events = parseLines(await runConvert(files, { to: 'txpipe' }));
+    const sub = events.find((e) => e.kind === 'session_start' && e.session === 'agent-sub1');
+    expect(sub).toMatchObject({
+      parentSession: 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee',
+      parentCallId: 'toolu_agent_1',
+      sidechain: true,
+    });
+  });
+
+  it('a real session without meta.json: linked through the parent Task result', async () => {
+    const files = jsonlFiles(fixture('claude-code', 'marot-spotter'));
+    const events = parseLines(await runConvert(files, { to: 'txpipe' }));
+    const task = events.find(
+      (e) =>
+        e.kind === 'tool_result' &&
+        Array.isArray(e.children) &&
+        (e.children as string[]).includes('agent-aac57f5'),
+    );
+    const sub = events.find((e) => e.kind === 'session_start' && e.session === 'agent-aac57f5');
+    expect(task).toBeDefined();
+    expect(sub).toMatchObject({
+      parentSession: 'ae4a77f8-aedd-4bc1-888f-c94edc91af04',
+      parentCallId: task!.callId,
+    });
+  });
+});
+
+describe('convert: the built CLI', () => {
+  beforeAll(() => {
+    if (!existsSync(bin)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot });
+  });
+
+  it('refuses a Flockdeck file of another version with exit 1 and the line named', () => {
+    const line =
+      '{"v":3,"seq":1,"time":"2026-10-01T09:00:00Z","session":"s","conversation":"c","agent":"claude","type":"user_prompt","text":"x"}\n';
+    const r = spawnSync(process.execPath, [bin, 'convert', '--to', 'txpipe'], {
+      input: line,
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /-:1: a Flockdeck transcript of format version 3: only version 2 can be read/,
+    );
+  });
+
+  it('reports the line that is not JSON and writes the rest', () => {
+    const r = spawnSync(
+      process.execPath,
+      [bin, 'convert', '--to', 'flockdeck', fixture('flockdeck', 'claude_export')],
+      { encoding: 'utf8' },
+    );
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/11111111-2222-3333-4444-555555555555\.jsonl:16: malformed/);
+    expect(parseLines(r.stdout).at(-1)!.type).toBe('recording_stopped');
+  });
+});

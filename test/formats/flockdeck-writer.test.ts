@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { Event } from '../../src/events/event.js';
+import { flockdeckEncoder } from '../../src/formats/flockdeck/encoder.js';
+import { parseTime, stamp } from '../../src/formats/flockdeck/time.js';
+
+describe('flockdeck time', () => {
+  it.each([
+    ['2026-10-01T09:00:00.000Z', '2026-10-01T09:00:00Z'],
+    ['2026-10-01T09:00:01.500Z', '2026-10-01T09:00:01.5Z'],
+    ['2026-10-01T09:00:01.123456789Z', '2026-10-01T09:00:01.123456789Z'],
+    ['2026-10-01T09:00:01.1234567891Z', '2026-10-01T09:00:01.123456789Z'],
+    ['2026-10-01T11:00:00+02:00', '2026-10-01T09:00:00Z'],
+    ['2026-10-01T08:30:00.25-00:30', '2026-10-01T09:00:00.25Z'],
+    ['2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z'],
+  ])('%s is written %s', (stored, written) => {
+    expect(parseTime(stored)?.text).toBe(written);
+  });
+
+  it.each([
+    undefined,
+    5,
+    '',
+    'yesterday',
+    '2026-13-01T00:00:00Z',
+    '2026-02-30T00:00:00Z',
+    '2026-10-01 09:00',
+  ])('%s is not a usable time', (stored) => expect(parseTime(stored)).toBeUndefined());
+
+  it('names a transcript by its start to the second', () => {
+    expect(stamp(parseTime('2026-10-01T10:15:30.9Z')!)).toBe('20261001T101530Z');
+  });
+});
+
+const base = {
+  v: 1 as const,
+  session: 'abcdef0123',
+  origin: { format: 't', source: 's', line: 1 },
+};
+const prompt = (text: string, time?: string, extra: object = {}): Event => ({
+  ...base,
+  kind: 'user_message',
+  text,
+  role: 'prompt',
+  ...(time ? { time } : {}),
+  ...extra,
+});
+
+function write(events: Event[], options = {}): Record<string, unknown>[] {
+  const enc = flockdeckEncoder(options);
+  const out = [...events.flatMap((e) => enc.encode(e)), ...enc.end()];
+  return out as Record<string, unknown>[];
+}
+
+describe('flockdeck writer rules', () => {
+  it('skips the first entry with no usable time, then clamps to the one before', () => {
+    const lines = write([
+      prompt('a'),
+      prompt('b', '2026-10-01T09:00:05Z'),
+      prompt('c', 'bad'),
+      prompt('d', '2026-10-01T09:00:01Z'),
+    ]);
+    expect(lines.map((l) => [l.type, l.text, l.time])).toEqual([
+      ['recording_started', 'start of the transcript', '2026-10-01T09:00:05Z'],
+      ['user_prompt', 'b', '2026-10-01T09:00:05Z'],
+      ['user_prompt', 'c', '2026-10-01T09:00:05Z'],
+      ['user_prompt', 'd', '2026-10-01T09:00:05Z'],
+      ['recording_stopped', 'end of the transcript', '2026-10-01T09:00:05Z'],
+    ]);
+    expect(lines[0]!.session).toBe('20261001T090005Z-abcdef01');
+  });
+
+  it('ends a transcript at the size cap with recording_truncated, keeping seq without a gap', () => {
+    const many = Array.from({ length: 50 }, (_, i) =>
+      prompt(`prompt ${i} ${'x'.repeat(100)}`, '2026-10-01T09:00:00Z', { cwd: '/w/shop' }),
+    );
+    const cap = 2000;
+    const lines = write(many, { maxBytes: cap });
+    const last = lines.at(-1)!;
+    expect(last.type).toBe('recording_truncated');
+    expect(last.text).toBe('the transcript reached its size cap of 16 MiB and ended here');
+    expect(lines.map((l) => l.seq)).toEqual(lines.map((_, i) => i + 1));
+    const written = lines
+      .slice(0, -1)
+      .reduce((n, l) => n + Buffer.byteLength(JSON.stringify(l)) + 1, 0);
+    expect(written).toBeLessThanOrEqual(cap);
+    expect(
+      written + Buffer.byteLength(JSON.stringify({ ...lines.at(-2), seq: last.seq })) + 1,
+    ).toBeGreaterThan(cap);
+    expect(last.cwd).toBe('/w/shop');
+  });
+
+  it('writes one transcript per session and leaves sidechain events out', () => {
+    const lines = write([
+      prompt('a', '2026-10-01T09:00:00Z'),
+      prompt('sub', '2026-10-01T09:00:01Z', { sidechain: true }),
+      { ...prompt('b', '2026-10-02T09:00:00Z'), session: 'other-session' },
+    ]);
+    expect(lines.map((l) => [l.seq, l.type, l.conversation])).toEqual([
+      [1, 'recording_started', 'abcdef0123'],
+      [2, 'user_prompt', 'abcdef0123'],
+      [3, 'recording_stopped', 'abcdef0123'],
+      [1, 'recording_started', 'other-session'],
+      [2, 'user_prompt', 'other-session'],
+      [3, 'recording_stopped', 'other-session'],
+    ]);
+  });
+
+  it('writes lines held for a project that never comes once the bound is passed', () => {
+    const lines = write(
+      [
+        prompt('a', '2026-10-01T09:00:00Z'),
+        prompt('b', '2026-10-01T09:00:00Z'),
+        prompt('c', '2026-10-01T09:00:00Z', { cwd: '/x/late' }),
+      ],
+      { maxHeldLines: 1 },
+    );
+    expect(lines.map((l) => l.project)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const unbounded = write([
+      prompt('a', '2026-10-01T09:00:00Z'),
+      prompt('c', '2026-10-01T09:00:00Z', { cwd: '/x/late/' }),
+    ]);
+    expect(unbounded.map((l) => l.project)).toEqual(['late', 'late', 'late', 'late']);
+  });
+
+  it.each([{ maxBytes: 0 }, { maxHeldLines: -1 }, { maxCalls: 1.5 }])('rejects %o', (o) => {
+    expect(() => flockdeckEncoder(o)).toThrow(/positive integer/);
+  });
+});
