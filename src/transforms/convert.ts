@@ -1,7 +1,13 @@
 import type { Transform } from 'node:stream';
 import { BoundedMap } from '../events/bounded-map.js';
 import type { Event } from '../events/event.js';
-import { RawJson, type Decoder, type Encoder, type FormatAdapter } from '../formats/adapter.js';
+import {
+  RawJson,
+  RecordRejected,
+  type Decoder,
+  type Encoder,
+  type FormatAdapter,
+} from '../formats/adapter.js';
 import type { ReplyUsage } from '../formats/claude-code/reply-usage.js';
 import { readSubagentCall, subagentOf } from '../formats/claude-code/subagent-link.js';
 import { detectValue } from '../formats/detect.js';
@@ -97,7 +103,7 @@ export function convert(options: ConvertOptions): Transform {
     try {
       events = decoder!.decode(rec);
     } catch (err) {
-      if (!(err instanceof TxpipeError) || err.code !== 'ERR_TXPIPE_FORMAT') throw err;
+      if (!(err instanceof RecordRejected)) throw err;
       ctx.reject({
         source: rec.source,
         line: rec.line,

@@ -1,4 +1,5 @@
 import type { Transform } from 'node:stream';
+import { RecordRejected } from '../formats/adapter.js';
 import { detectValue } from '../formats/detect.js';
 import { formatIds, getFormat } from '../formats/registry.js';
 import { rupuReplayer } from '../formats/rupu/replay.js';
@@ -62,7 +63,7 @@ export function replay(options: ReplayOptions = {}): Transform {
     try {
       replayer!.add(rec);
     } catch (err) {
-      if (!(err instanceof TxpipeError) || err.code !== 'ERR_TXPIPE_FORMAT') throw err;
+      if (!(err instanceof RecordRejected)) throw err;
       ctx.reject({
         source: rec.source,
         line: rec.line,

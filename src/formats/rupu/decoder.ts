@@ -1,8 +1,7 @@
 import { basename } from 'node:path';
 import { EVENT_VERSION, type Event, type TokenCounts } from '../../events/event.js';
-import { TxpipeError } from '../../stream/errors.js';
 import type { Rec } from '../../stream/rec.js';
-import { isRecord, type DecodeOptions, type Decoder } from '../adapter.js';
+import { RecordRejected, isRecord, type DecodeOptions, type Decoder } from '../adapter.js';
 
 /**
  * rupu transcript lines -> canonical events (shared/specs/rupu-transcripts.md).
@@ -65,10 +64,7 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : und
 export function rupuEnvelope(rec: Rec): { type: string; data: Data } {
   const v = rec.value;
   if (!isRecord(v) || typeof v.type !== 'string') {
-    throw new TxpipeError(
-      'ERR_TXPIPE_FORMAT',
-      'not a rupu event: a line must be a JSON object with a string "type"',
-    );
+    throw new RecordRejected('not a rupu event: a line must be a JSON object with a string "type"');
   }
   return { type: v.type, data: isRecord(v.data) ? v.data : {} };
 }

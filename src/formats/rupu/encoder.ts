@@ -201,6 +201,7 @@ export function rupuEncoder(options: EncodeOptions = {}): Encoder {
   }
   let session: string | undefined;
   let native = false; // the source wrote its own turns
+  let lastText: string | undefined; // the session's last assistant text
   let turnIdx = 0;
   let turn: { usage: Out[]; content: Out[]; result: Out[]; in: number; out: number } | undefined;
 
@@ -216,53 +217,62 @@ export function rupuEncoder(options: EncodeOptions = {}): Encoder {
     turn = undefined;
   };
 
-  return {
-    encode(ev) {
-      const out: Out[] = [];
-      if (ev.session !== session) {
-        closeTurn(out);
-        session = ev.session;
-        native = false;
-        turnIdx = 0;
-        if (ev.kind !== 'session_start') {
-          out.push({ type: 'run_start', data: { run_id: ev.session, schema: 2 } });
-        }
+  const encode = (ev: Event): Out[] => {
+    const out: Out[] = [];
+    if (ev.session !== session) {
+      closeTurn(out);
+      session = ev.session;
+      native = false;
+      turnIdx = 0;
+      lastText = undefined;
+      if (ev.kind !== 'session_start') {
+        out.push({ type: 'run_start', data: { run_id: ev.session, schema: 2 } });
       }
-      const own = nativeRecord(ev);
-      if (own && (own.type === 'turn_start' || own.type === 'turn_end')) native = true;
-      const built = rupuLine(ev);
-      if (!built) return out;
-      const line = sameLine(ev, built);
-      if (native) {
-        out.push(line);
-        return out;
-      }
-      const where = slot(ev);
-      if (!where) {
-        closeTurn(out);
-        out.push(line);
-        return out;
-      }
-      // A reply after tool results is the next provider call: a new turn.
-      if (turn && turn.result.length > 0 && where !== 'result') closeTurn(out);
-      turn ??= { usage: [], content: [], result: [], in: 0, out: 0 };
-      if (turn.usage.length + turn.content.length + turn.result.length >= o.maxTurnEvents) {
-        throw new TxpipeError(
-          'ERR_TXPIPE_LIMIT',
-          `a turn holds more than ${o.maxTurnEvents} events`,
-          {
-            source: ev.origin.source,
-            line: ev.origin.line,
-          },
-        );
-      }
-      turn[where].push(line);
-      if (ev.kind === 'usage') {
-        turn.in += ev.tokens.input ?? 0;
-        turn.out += ev.tokens.output ?? 0;
-      }
+    }
+    const own = nativeRecord(ev);
+    if (own && (own.type === 'turn_start' || own.type === 'turn_end')) native = true;
+    if (ev.kind === 'assistant_message') lastText = ev.text;
+    // A completion's final text (stream-json `result`) the transcript did not end with is the
+    // run's last reply: rupu's run_complete has no place for it, so it is written as one.
+    if (ev.kind === 'session_end' && ev.text !== undefined && ev.text !== lastText) {
+      out.push(...encode({ ...ev, kind: 'assistant_message', text: ev.text }));
+    }
+    const built = rupuLine(ev);
+    if (!built) return out;
+    const line = sameLine(ev, built);
+    if (native) {
+      out.push(line);
       return out;
-    },
+    }
+    const where = slot(ev);
+    if (!where) {
+      closeTurn(out);
+      out.push(line);
+      return out;
+    }
+    // A reply after tool results is the next provider call: a new turn.
+    if (turn && turn.result.length > 0 && where !== 'result') closeTurn(out);
+    turn ??= { usage: [], content: [], result: [], in: 0, out: 0 };
+    if (turn.usage.length + turn.content.length + turn.result.length >= o.maxTurnEvents) {
+      throw new TxpipeError(
+        'ERR_TXPIPE_LIMIT',
+        `a turn holds more than ${o.maxTurnEvents} events`,
+        {
+          source: ev.origin.source,
+          line: ev.origin.line,
+        },
+      );
+    }
+    turn[where].push(line);
+    if (ev.kind === 'usage') {
+      turn.in += ev.tokens.input ?? 0;
+      turn.out += ev.tokens.output ?? 0;
+    }
+    return out;
+  };
+
+  return {
+    encode,
     end() {
       const out: Out[] = [];
       closeTurn(out);
