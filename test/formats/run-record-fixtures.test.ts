@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getFormat } from '../../src/formats/registry.js';
 import { bin, fixture, repoRoot } from '../shared.js';
 import { validator } from '../convert/schemas.js';
 
@@ -122,9 +121,7 @@ describe('agreement with the reference run-record writer: slow-powers/record-run
   });
 });
 
-const streamJson = getFormat('claude-stream-json')?.decoder !== undefined;
-
-describe.runIf(streamJson)('agreement with eval-magic (claude stream-json input)', () => {
+describe('agreement with eval-magic (claude stream-json input)', () => {
   const dir = fixture('eval-magic');
 
   it('takes tokens, duration and final text from the terminal result event', () => {
@@ -173,13 +170,3 @@ describe.runIf(streamJson)('agreement with eval-magic (claude stream-json input)
     expect(json(timing)).toEqual(json(join(dir, 'multi-turn', 'expected-timing.json')));
   });
 });
-if (!streamJson) {
-  describe('agreement with eval-magic (claude stream-json input)', () => {
-    it.todo(
-      'waits for the claude-stream-json reader (branch convert-core): summary tokens 125, 30000 ms, final text',
-    );
-    it.todo(
-      'waits for the claude-stream-json reader (branch convert-core): multi-turn rounds summed to 250 tokens, 60000 ms',
-    );
-  });
-}
