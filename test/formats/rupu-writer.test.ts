@@ -109,8 +109,8 @@ describe('rupu writer: events from another format', () => {
       'turn_start',
       'usage',
       'assistant_message',
+      'notice', // a notice can appear wherever the runtime intervened: kept in its turn
       'turn_end',
-      'notice',
       'run_complete',
     ]);
     expect(out[0]!.data).toEqual({
@@ -132,13 +132,44 @@ describe('rupu writer: events from another format', () => {
       error: 'a',
     });
     expect(out[7]!.data).toEqual({ turn_idx: 0, tokens_in: 10, tokens_out: 5 });
-    expect(out[11]!.data).toEqual({ turn_idx: 1, tokens_in: 20, tokens_out: 7 });
+    expect(out[12]!.data).toEqual({ turn_idx: 1, tokens_in: 20, tokens_out: 7 });
+    expect(out[11]!.data).toEqual({ kind: 'title', message: 'Fixing' });
     expect(out[13]!.data).toEqual({
       run_id: 'sess-1',
       status: 'ok',
       total_tokens: 45,
       duration_ms: 1000,
     });
+  });
+
+  it("keeps a reply's usage in its turn when it comes after the tool results (Claude Code)", () => {
+    const enc = rupuEncoder();
+    const evs: Event[] = [
+      { ...base(1), kind: 'user_message', text: 'go' },
+      { ...base(2), kind: 'tool_call', callId: 't1', name: 'Bash', input: {}, messageId: 'm1' },
+      { ...base(3), kind: 'tool_result', callId: 't1', output: 'ok' },
+      { ...base(2), kind: 'usage', tokens: { input: 1, output: 2 }, messageId: 'm1' },
+      { ...base(4), kind: 'assistant_message', text: 'done', messageId: 'm2' },
+      { ...base(4), kind: 'usage', tokens: { input: 3, output: 4 }, messageId: 'm2' },
+    ];
+    const out = [...evs.flatMap((e) => enc.encode(e)), ...enc.end()] as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(out.map((l) => l.type)).toEqual([
+      'run_start',
+      'user_message',
+      'turn_start',
+      'usage',
+      'tool_call',
+      'tool_result',
+      'turn_end',
+      'turn_start',
+      'usage',
+      'assistant_message',
+      'turn_end',
+    ]);
+    expect(out[6]!.data).toEqual({ turn_idx: 0, tokens_in: 1, tokens_out: 2 });
   });
 
   it('starts a run for a session that has no session_start, and closes an open turn at the end', () => {
@@ -177,4 +208,45 @@ describe('rupu writer: events from another format', () => {
     );
     expect(() => rupuEncoder({ maxTurnEvents: 0 })).toThrow(/maxTurnEvents/);
   });
+});
+
+describe('rupu writer: the spec event order, on real Claude Code sessions', () => {
+  /** One letter per line type, and the spec's "Event order" for the lines this writer makes. */
+  const letter: Record<string, string> = {
+    run_start: 'S',
+    notice: 'N',
+    injected: 'I',
+    user_message: 'U',
+    turn_start: 'T',
+    usage: 'P',
+    thinking: 'H',
+    assistant_message: 'A',
+    tool_call: 'C',
+    tool_result: 'R',
+    turn_end: 'E',
+    compaction: 'K',
+    run_complete: 'Z',
+  };
+  // run_start, notices, the user message (and notes/injections between turns), then per turn:
+  // turn_start usage+ content* (tool_call tool_result?)* results* notices* turn_end, compaction?
+  const order = /^S(?:[NIU]|K|T P+[HA]*(?:CR?)*R*N*E)*Z?$/;
+
+  for (const file of [
+    fixture('claude-code', 'marot-spotter', 'short.jsonl'),
+    fixture('claude-code', 'marot-spotter', 'tool_heavy.jsonl'),
+    fixture('claude-code', 'marot-spotter', 'ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl'),
+    fixture('slow-powers', 'record-runs', 'subagents', 'agent-a.jsonl'),
+  ]) {
+    it(file.split('/').slice(-2).join('/'), async () => {
+      const out = (await toRupu(file)).map((l) => (JSON.parse(l) as { type: string }).type);
+      const unknown = out.filter((t) => !(t in letter));
+      expect(unknown).toEqual([]);
+      // one run per session: split at each run_start
+      const runs = out
+        .map((t) => letter[t])
+        .join('')
+        .split(/(?=S)/);
+      for (const run of runs) expect(run.replace(/T/g, 'T '), 'event order').toMatch(order);
+    });
+  }
 });

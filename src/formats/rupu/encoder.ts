@@ -16,6 +16,22 @@ export const rupuEncodeDefaults: Readonly<Required<RupuEncodeOptions>> = Object.
 type Line = { type: string; data: Record<string, unknown> };
 type Out = Line | RawJson;
 
+/** A turn being written: held until the next provider call, so its lines can be ordered. */
+interface Turn {
+  usage: Out[];
+  content: Out[];
+  result: Out[];
+  /** Notices and unknown lines inside the turn, written after the results. */
+  extra: Out[];
+  /** Lines after the turn (user messages, compactions), written after its turn_end. */
+  trailing: Out[];
+  ended: boolean;
+  /** The provider message ids of the turn's content. */
+  ids: Set<string>;
+  in: number;
+  out: number;
+}
+
 const extra = (ev: Event): Record<string, unknown> => {
   const r = ev.meta?.rupu;
   return isRecord(r) ? r : {};
@@ -29,9 +45,20 @@ function nativeRecord(ev: Event): Line | undefined {
   return undefined;
 }
 
-/** Where a canonical event goes inside a rupu turn. */
-function slot(ev: Event): 'usage' | 'content' | 'result' | undefined {
+const lineOf = (o: Out): Line => (o instanceof RawJson ? (o.value as Line) : o);
+const typeOf = (o: Out): string => lineOf(o).type;
+const callIdOf = (o: Out): string | undefined => {
+  const id = lineOf(o).data.call_id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+};
+
+/** Where a canonical event goes inside a rupu turn (`extra`: after the results, if one is open). */
+function slot(ev: Event): 'usage' | 'content' | 'result' | 'extra' | undefined {
   switch (ev.kind) {
+    case 'notice':
+    case 'title':
+    case 'unknown':
+      return 'extra';
     case 'usage':
       return 'usage';
     case 'thinking':
@@ -203,18 +230,55 @@ export function rupuEncoder(options: EncodeOptions = {}): Encoder {
   let native = false; // the source wrote its own turns
   let lastText: string | undefined; // the session's last assistant text
   let turnIdx = 0;
-  let turn: { usage: Out[]; content: Out[]; result: Out[]; in: number; out: number } | undefined;
+  let turn: Turn | undefined | undefined;
 
   const closeTurn = (out: Out[]): void => {
     if (!turn) return;
     out.push({ type: 'turn_start', data: { turn_idx: turnIdx } });
-    out.push(...turn.usage, ...turn.content, ...turn.result);
+    // Blocks in the order the model gave them, each tool call followed by its result (the
+    // spec's `tool_call tool_result` pairs); a result whose call is not in the turn comes last.
+    const results = new Map<string, Out>();
+    const orphans: Out[] = [];
+    for (const r of turn.result) {
+      const id = callIdOf(r);
+      if (id !== undefined && !results.has(id)) results.set(id, r);
+      else orphans.push(r);
+    }
+    out.push(...turn.usage);
+    const calls: Out[] = [];
+    for (const c of turn.content) (typeOf(c) === 'tool_call' ? calls : out).push(c);
+    for (const c of calls) {
+      out.push(c);
+      const id = callIdOf(c);
+      const r = id !== undefined ? results.get(id) : undefined;
+      if (r) {
+        out.push(r);
+        results.delete(id!);
+      }
+    }
+    out.push(...results.values(), ...orphans, ...turn.extra);
     out.push({
       type: 'turn_end',
       data: { turn_idx: turnIdx, tokens_in: turn.in, tokens_out: turn.out },
     });
+    out.push(...turn.trailing);
     turnIdx++;
     turn = undefined;
+  };
+
+  const bound = (t: Turn, ev: Event): void => {
+    const held =
+      t.usage.length + t.content.length + t.result.length + t.extra.length + t.trailing.length;
+    if (held >= o.maxTurnEvents) {
+      throw new TxpipeError(
+        'ERR_TXPIPE_LIMIT',
+        `a turn holds more than ${o.maxTurnEvents} events`,
+        {
+          source: ev.origin.source,
+          line: ev.origin.line,
+        },
+      );
+    }
   };
 
   const encode = (ev: Event): Out[] => {
@@ -245,24 +309,47 @@ export function rupuEncoder(options: EncodeOptions = {}): Encoder {
       return out;
     }
     const where = slot(ev);
-    if (!where) {
+    if (!where || (where === 'extra' && turn?.ended)) {
+      // Between turns (a user message, a compaction): after the open turn's turn_end. The turn
+      // stays held, since Claude Code gives a reply's usage when the next entry comes.
+      if (turn && ev.kind !== 'session_start' && ev.kind !== 'session_end') {
+        turn.ended = true;
+        bound(turn, ev);
+        turn.trailing.push(line);
+        return out;
+      }
       closeTurn(out);
       out.push(line);
       return out;
     }
-    // A reply after tool results is the next provider call: a new turn.
-    if (turn && turn.result.length > 0 && where !== 'result') closeTurn(out);
-    turn ??= { usage: [], content: [], result: [], in: 0, out: 0 };
-    if (turn.usage.length + turn.content.length + turn.result.length >= o.maxTurnEvents) {
-      throw new TxpipeError(
-        'ERR_TXPIPE_LIMIT',
-        `a turn holds more than ${o.maxTurnEvents} events`,
-        {
-          source: ev.origin.source,
-          line: ev.origin.line,
-        },
-      );
+    if (where === 'extra' && !turn) {
+      out.push(line);
+      return out;
     }
+    // A reply after tool results (or after the turn ended) is the next provider call, a new
+    // turn; but not the usage or a block of a reply already in this turn.
+    const sameReply = ev.messageId !== undefined && turn?.ids.has(ev.messageId) === true;
+    if (
+      turn &&
+      (turn.result.length > 0 || turn.ended) &&
+      (where === 'usage' || where === 'content') &&
+      !sameReply
+    ) {
+      closeTurn(out);
+    }
+    turn ??= {
+      usage: [],
+      content: [],
+      result: [],
+      extra: [],
+      trailing: [],
+      ended: false,
+      ids: new Set(),
+      in: 0,
+      out: 0,
+    };
+    if (ev.messageId !== undefined && where === 'content') turn.ids.add(ev.messageId);
+    bound(turn, ev);
     turn[where].push(line);
     if (ev.kind === 'usage') {
       turn.in += ev.tokens.input ?? 0;
