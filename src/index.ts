@@ -50,6 +50,7 @@ export type { CommandSpec, CliOption, CommandContext } from './transforms/spec.j
 
 // Run records, rupu and replay (issue 7)
 export { RawJson } from './formats/adapter.js';
+export { RecordRejected, readOrReject } from './formats/record-rejected.js';
 export { rupuDecoder, RUPU_EVENT_TYPES } from './formats/rupu/decoder.js';
 export { rupuEncoder, rupuEncodeDefaults, type RupuEncodeOptions } from './formats/rupu/encoder.js';
 export { rupuReplayer } from './formats/rupu/replay.js';

@@ -1,5 +1,4 @@
 import type { Event } from '../events/event.js';
-import { TxpipeError } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import type { CliOption } from '../transforms/spec.js';
 
@@ -68,15 +67,4 @@ export class RawJson {
     readonly text: string,
     readonly value: unknown,
   ) {}
-}
-
-/**
- * Thrown by a decoder for one record it cannot read (corrupt for its format): `convert` and
- * `replay` reject that line (reason `format`) and read on. Any other error fails the stream.
- */
-export class RecordRejected extends TxpipeError {
-  constructor(message: string) {
-    super('ERR_TXPIPE_FORMAT', message);
-    this.name = 'RecordRejected';
-  }
 }

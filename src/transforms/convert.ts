@@ -1,16 +1,11 @@
 import type { Transform } from 'node:stream';
 import { BoundedMap } from '../events/bounded-map.js';
 import type { Event } from '../events/event.js';
-import {
-  RawJson,
-  RecordRejected,
-  type Decoder,
-  type Encoder,
-  type FormatAdapter,
-} from '../formats/adapter.js';
+import { RawJson, type Decoder, type Encoder, type FormatAdapter } from '../formats/adapter.js';
 import type { ReplyUsage } from '../formats/claude-code/reply-usage.js';
 import { readSubagentCall, subagentOf } from '../formats/claude-code/subagent-link.js';
 import { detectValue } from '../formats/detect.js';
+import { readOrReject } from '../formats/record-rejected.js';
 import { formatIds, formats, getFormat } from '../formats/registry.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
@@ -99,21 +94,8 @@ export function convert(options: ConvertOptions): Transform {
   };
   /** A record its decoder cannot read is an error for that line only: rejected, reading goes on. */
   const decode = (rec: Rec, out: Rec[], ctx: StageContext): void => {
-    let events: readonly Event[];
-    try {
-      events = decoder!.decode(rec);
-    } catch (err) {
-      if (!(err instanceof RecordRejected)) throw err;
-      ctx.reject({
-        source: rec.source,
-        line: rec.line,
-        reason: 'format',
-        message: err.message,
-        raw: rec.raw,
-      });
-      return;
-    }
-    emit(events, out, rec);
+    const events = readOrReject(rec, ctx, (r) => decoder!.decode(r));
+    if (events) emit(events, out, rec);
   };
   const endSource = (out: Rec[], at: Rec): void => {
     if (decoder) emit(decoder.end(), out, at);

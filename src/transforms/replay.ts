@@ -1,5 +1,5 @@
 import type { Transform } from 'node:stream';
-import { RecordRejected } from '../formats/adapter.js';
+import { readOrReject } from '../formats/record-rejected.js';
 import { detectValue } from '../formats/detect.js';
 import { formatIds, getFormat } from '../formats/registry.js';
 import { rupuReplayer } from '../formats/rupu/replay.js';
@@ -60,18 +60,7 @@ export function replay(options: ReplayOptions = {}): Transform {
       });
       return;
     }
-    try {
-      replayer!.add(rec);
-    } catch (err) {
-      if (!(err instanceof RecordRejected)) throw err;
-      ctx.reject({
-        source: rec.source,
-        line: rec.line,
-        reason: 'format',
-        message: err.message,
-        raw: rec.raw,
-      });
-    }
+    readOrReject(rec, ctx, (r) => replayer!.add(r));
   };
   const endSource = (ctx: StageContext): void => {
     if (replayer) {

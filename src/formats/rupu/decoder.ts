@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import { EVENT_VERSION, type Event, type TokenCounts } from '../../events/event.js';
 import type { Rec } from '../../stream/rec.js';
-import { RecordRejected, isRecord, type DecodeOptions, type Decoder } from '../adapter.js';
+import { isRecord, type DecodeOptions, type Decoder } from '../adapter.js';
+import { RecordRejected } from '../record-rejected.js';
 
 /**
  * rupu transcript lines -> canonical events (shared/specs/rupu-transcripts.md).
