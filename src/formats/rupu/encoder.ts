@@ -80,8 +80,10 @@ function slot(ev: Event): 'usage' | 'content' | 'result' | 'extra' | undefined {
 function sameLine(ev: Event, line: Line): RawJson | Line {
   const text = ev.meta?.rupuLine;
   if (typeof text !== 'string') return line;
+  const written = JSON.stringify(line);
+  if (written === text) return new RawJson(text, line); // the common case: compact JSON as read
   try {
-    if (JSON.stringify(JSON.parse(text)) === JSON.stringify(line)) return new RawJson(text, line);
+    if (JSON.stringify(JSON.parse(text)) === written) return new RawJson(text, line);
   } catch {
     // not JSON: write the line from the fields
   }
