@@ -12,7 +12,9 @@ import {
 } from '../../src/formats/run-record/encoder.js';
 import { clipText } from '../../src/formats/run-record/clip-text.js';
 import { runRecord } from '../../src/formats/run-record.js';
+import { jsonlFiles, parseLines, runConvert } from '../convert/run-convert.js';
 import { validator } from '../convert/schemas.js';
+import { fixture } from '../shared.js';
 
 const valid = validator('run-record.schema.json');
 
@@ -372,5 +374,25 @@ describe('run-record reader', () => {
     ]);
     expect(d.decode({ raw: '', value: 'x', line: 3, source: 'r' })).toEqual([]);
     expect(d.end()).toEqual([]);
+  });
+});
+
+describe('run-record writer on every real Claude Code fixture', () => {
+  it('writes one valid record per session of each file, subagents included', async () => {
+    const files = jsonlFiles(fixture('claude-code'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const out = parseLines(
+        await runConvert([file], { to: 'run-record', encode: { conversation: true } }),
+      );
+      expect(out.length, file).toBeGreaterThan(0);
+      for (const r of out) {
+        expect(valid(r), `${file}: ${String(r.eval_id)}`).toEqual([]);
+        const tools = r.tool_invocations as { ordinal: number; result?: string }[];
+        expect(tools.map((t) => t.ordinal)).toEqual(tools.map((_, i) => i));
+        for (const t of tools)
+          if (t.result !== undefined) expect(Buffer.byteLength(t.result)).toBeLessThan(2048 + 40);
+      }
+    }
   });
 });
