@@ -113,10 +113,15 @@ describe('rupu writer: events from another format', () => {
       'turn_end',
       'run_complete',
     ]);
+    // rupu's reader requires every run_start field: what the events do not know is 'unknown'
     expect(out[0]!.data).toEqual({
       run_id: 'sess-1',
+      workspace_id: 'unknown',
+      agent: 'unknown',
+      provider: 'anthropic',
       model: 'claude-x',
       started_at: '2026-01-01T00:00:00Z',
+      mode: 'unknown',
       schema: 2,
     });
     expect(out[3]!.data).toEqual({
@@ -170,6 +175,32 @@ describe('rupu writer: events from another format', () => {
       'turn_end',
     ]);
     expect(out[6]!.data).toEqual({ turn_idx: 0, tokens_in: 1, tokens_out: 2 });
+  });
+
+  it("gives run_complete the session's totals when its event has none", () => {
+    const enc = rupuEncoder();
+    const out = [
+      {
+        ...base(1),
+        kind: 'session_start',
+        agent: 'claude-code',
+        cwd: '/w',
+        time: '2026-01-01T00:00:00Z',
+      },
+      { ...base(2), kind: 'usage', messageId: 'm1', tokens: { input: 1, output: 1, cacheRead: 5 } },
+      { ...base(3), kind: 'usage', messageId: 'm1', tokens: { input: 1, output: 4, cacheRead: 5 } },
+      { ...base(4), kind: 'session_end', time: '2026-01-01T00:00:09Z' },
+    ].flatMap((e) => enc.encode(e as Event)) as { type: string; data: Record<string, unknown> }[];
+    expect(out[0]!.data).toMatchObject({
+      workspace_id: '/w',
+      agent: 'claude-code',
+      provider: 'unknown',
+      model: 'unknown',
+    });
+    expect(out.at(-1)).toEqual({
+      type: 'run_complete',
+      data: { run_id: 'sess-1', status: 'ok', total_tokens: 10, duration_ms: 9000 },
+    });
   });
 
   it('starts a run for a session that has no session_start, and closes an open turn at the end', () => {

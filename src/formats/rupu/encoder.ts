@@ -2,6 +2,7 @@ import type { Event } from '../../events/event.js';
 import { TxpipeError, badOption } from '../../stream/errors.js';
 import { withDefaults } from '../../stream/options.js';
 import { resultText } from '../run-record/encoder.js';
+import { Totals } from '../run-record/totals.js';
 import { RawJson, isRecord, type EncodeOptions, type Encoder } from '../adapter.js';
 
 export interface RupuEncodeOptions {
@@ -127,8 +128,15 @@ function eventLine(ev: Event): Line | undefined {
       const { schema: _s, ...keep } = x;
       return {
         type: 'run_start',
+        // rupu's reader requires these: filled from what the events know, else 'unknown'.
         data: {
           run_id: ev.session,
+          workspace_id: ev.project ?? ev.cwd ?? 'unknown',
+          agent: ev.agent ?? 'unknown',
+          provider: ev.model?.startsWith('claude') ? 'anthropic' : 'unknown',
+          model: ev.model ?? 'unknown',
+          started_at: ev.time ?? 'unknown',
+          mode: 'unknown',
           ...keep,
           ...(ev.model !== undefined ? { model: ev.model } : {}),
           ...(ev.time !== undefined ? { started_at: ev.time } : {}),
@@ -231,6 +239,8 @@ export function rupuEncoder(options: EncodeOptions = {}): Encoder {
   let session: string | undefined;
   let native = false; // the source wrote its own turns
   let lastText: string | undefined; // the session's last assistant text
+  /** The session's totals, for a run_complete whose event does not state them. */
+  let spent = new Totals();
   let turnIdx = 0;
   let turn: Turn | undefined | undefined;
 
@@ -291,19 +301,32 @@ export function rupuEncoder(options: EncodeOptions = {}): Encoder {
       native = false;
       turnIdx = 0;
       lastText = undefined;
+      spent = new Totals();
       if (ev.kind !== 'session_start') {
-        out.push({ type: 'run_start', data: { run_id: ev.session, schema: 2 } });
+        out.push(rupuLine({ ...ev, kind: 'session_start', meta: undefined })!);
       }
     }
     const own = nativeRecord(ev);
     if (own && (own.type === 'turn_start' || own.type === 'turn_end')) native = true;
     if (ev.kind === 'assistant_message') lastText = ev.text;
+    spent.add(ev);
     // A completion's final text (stream-json `result`) the transcript did not end with is the
     // run's last reply: rupu's run_complete has no place for it, so it is written as one.
     if (ev.kind === 'session_end' && ev.text !== undefined && ev.text !== lastText) {
       out.push(...encode({ ...ev, kind: 'assistant_message', text: ev.text }));
     }
-    const built = rupuLine(ev);
+    // run_complete wants its totals: where the event does not state them, the session's own
+    // (usage over unique message ids, cache included; first to last timestamp), as run records
+    // count them, so the run reads back with the same total.
+    const built = rupuLine(
+      ev.kind === 'session_end'
+        ? {
+            ...ev,
+            totalTokens: ev.totalTokens ?? spent.tokens ?? undefined,
+            durationMs: ev.durationMs ?? spent.durationMs ?? undefined,
+          }
+        : ev,
+    );
     if (!built) return out;
     const line = sameLine(ev, built);
     if (native) {
