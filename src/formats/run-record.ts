@@ -42,6 +42,10 @@ export const runRecord: FormatAdapter = {
       type: 'string',
       describe: 'run-record: write {total_tokens, duration_ms, source} to FILE',
     },
+    conversationFile: {
+      type: 'string',
+      describe: "run-record: the eval runner's conversation.json: messages and tools from it",
+    },
     rounds: {
       type: 'boolean',
       describe: 'run-record: every input file is one round of one run (summed)',

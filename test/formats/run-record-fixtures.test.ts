@@ -159,6 +159,8 @@ describe('agreement with eval-magic (claude stream-json input)', () => {
       '--to',
       'run-record',
       '--rounds',
+      '--conversation-file',
+      join(dir, 'multi-turn', 'conversation.json'),
       '--timing',
       timing,
       join(dir, 'multi-turn', 'outputs', 'turn-1', 'claude-events.jsonl'),
@@ -166,7 +168,18 @@ describe('agreement with eval-magic (claude stream-json input)', () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.out.trim().split('\n')).toHaveLength(1);
-    expect(valid(JSON.parse(r.out))).toEqual([]);
+    const got = JSON.parse(r.out) as Record<string, unknown>;
+    expect(valid(got)).toEqual([]);
     expect(json(timing)).toEqual(json(join(dir, 'multi-turn', 'expected-timing.json')));
+    // README: final_message is conversation.json's last assistant message, tool_invocations its
+    // tool_invocation events (none), and the record carries the whole conversation object.
+    expect(got).toMatchObject({
+      final_message: 'Done.',
+      prompt: 'Fix it.',
+      tool_invocations: [],
+      total_tokens: 250,
+      duration_ms: 60000,
+      conversation: json(join(dir, 'multi-turn', 'conversation.json')),
+    });
   });
 });

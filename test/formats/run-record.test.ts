@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -299,6 +299,36 @@ describe('run-record writer: one record per session', () => {
     ];
     for (const [what, o] of bad)
       expect(() => runRecordEncoder(o), what).toThrow(/ERR_TXPIPE_BAD_OPTION|must/);
+  });
+
+  it("takes messages and tools from an eval runner's conversation file", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txpipe-rc-'));
+    const file = join(dir, 'conversation.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        status: 'completed',
+        delivered_followups: 0,
+        events: [
+          { type: 'user_message', ordinal: 0, round: 1, text: 'Q' },
+          { type: 'tool_invocation', ordinal: 1, round: 1, name: 'Bash', args: 'ls', result: 'a' },
+          { type: 'assistant_message', ordinal: 2, round: 1, text: 'A' },
+        ],
+      }),
+    );
+    const [r] = records([{ kind: 'usage', tokens: { input: 3 } }], { conversationFile: file });
+    expect(r).toMatchObject({
+      prompt: 'Q',
+      final_message: 'A',
+      tool_invocations: [{ name: 'Bash', args: 'ls', ordinal: 0, result: 'a' }],
+      total_tokens: 3,
+    });
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"events": 1}');
+    expect(() => runRecordEncoder({ conversationFile: bad })).toThrow(/not a conversation/);
+    expect(() => runRecordEncoder({ conversationFile: join(dir, 'none.json') })).toThrow(
+      /none.json/,
+    );
   });
 
   it('bounds the sessions it holds', () => {

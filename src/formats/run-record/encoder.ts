@@ -4,6 +4,7 @@ import { TxpipeError, badOption } from '../../stream/errors.js';
 import { withDefaults } from '../../stream/options.js';
 import type { EncodeOptions, Encoder } from '../adapter.js';
 import { clipText } from './clip-text.js';
+import { readRunnerConversation } from './runner-conversation.js';
 import { Totals, sumTotals } from './totals.js';
 
 /** Options of `--to run-record` (flags of the same names on `convert`). */
@@ -29,6 +30,12 @@ export interface RunRecordOptions {
   readonly timing?: string;
   /** Every input file is one round of a single run (eval multi-turn): one record for all. */
   readonly rounds?: boolean;
+  /**
+   * An eval runner's conversation record (eval-magic conversation.json): the record's
+   * conversation, prompt, final message and tool invocations come from it (see
+   * runner-conversation.ts); tokens and time still from the transcripts.
+   */
+  readonly conversationFile?: string;
   /** A tool result longer than this (UTF-8 bytes) is clipped with the clip marker. */
   readonly resultBytes?: number;
   /** Most sessions held until the end of input. */
@@ -96,6 +103,8 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
   if (!Number.isInteger(o.resultBytes) || o.resultBytes < 1) {
     badOption('resultBytes must be a positive integer');
   }
+  const runner =
+    o.conversationFile !== undefined ? readRunnerConversation(o.conversationFile) : undefined;
   const runs = new Map<string, Run>();
 
   const runOf = (ev: Event): Run => {
@@ -139,17 +148,18 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
       eval_id: o.evalId ?? run.session,
       condition: o.condition ?? (o.skillPath ? 'with_skill' : 'without_skill'),
       skill_path: o.skillPath ?? null,
-      prompt: o.prompt ?? run.prompt ?? '',
+      prompt: o.prompt ?? runner?.prompt ?? run.prompt ?? '',
       files: [...o.fixtureFiles],
-      final_message: finalMessage,
-      tool_invocations: run.tools.map((t) => ({ ...t })),
+      final_message: runner?.finalMessage ?? finalMessage,
+      tool_invocations: runner ? runner.tools : run.tools.map((t) => ({ ...t })),
       total_tokens: tokens,
       duration_ms: durationMs,
     };
     if (o.runIndex !== undefined) rec.run_index = o.runIndex;
     const rounds = Math.max(1, ...conv.map((e) => e.round));
     // The schema wants at least two events; a shorter run has no conversation to show.
-    if (o.conversation && conv.length >= 2) {
+    if (runner) rec.conversation = runner.conversation;
+    else if (o.conversation && conv.length >= 2) {
       rec.conversation = {
         status: 'completed',
         delivered_followups: rounds - 1,
