@@ -48,8 +48,84 @@ export { convert, type ConvertOptions } from './transforms/convert.js';
 export { commands, getCommand } from './transforms/registry.js';
 export type { CommandSpec, CliOption, CommandContext } from './transforms/spec.js';
 
-// Run records, rupu and replay (issue 7)
+// Redaction (issue 3)
+export {
+  createRedactor,
+  redactOptionsDefaults,
+  REDACTED,
+  WITHHELD,
+  type Redactor,
+  type RedactOptions,
+} from './redact/redactor.js';
+export {
+  checkRedactConfig,
+  loadRedactConfig,
+  type RedactConfig,
+  type RedactConfigFile,
+} from './redact/config.js';
+export { isSecretPath, secretFileOfCall } from './redact/secret-files.js';
+export { nameIsSecret, isCountName } from './redact/secret-names.js';
+export {
+  redact,
+  redactDefaults,
+  redactCommand,
+  type RedactStageOptions,
+} from './transforms/redact.js';
+
+// Convert core: events, the Claude Code and Flockdeck adapters
+export { eventProblem, eventSchemaPath } from './events/validate-event.js';
+export { BoundedMap } from './events/bounded-map.js';
 export { RawJson } from './formats/adapter.js';
+export {
+  claudeCodeDecoder,
+  claudeCodeDecodeDefaults,
+  type ClaudeCodeDecodeOptions,
+} from './formats/claude-code/decoder.js';
+export {
+  streamJsonDecoder,
+  type StreamJsonDecodeOptions,
+} from './formats/claude-code/stream-json-decoder.js';
+export type { ReplyUsage } from './formats/claude-code/reply-usage.js';
+export {
+  flockdeckEncoder,
+  flockdeckEncodeDefaults,
+  type FlockdeckEncodeOptions,
+} from './formats/flockdeck/encoder.js';
+export { flockdeckDecoder } from './formats/flockdeck/decoder.js';
+export {
+  passGuard,
+  type LineGuard,
+  type GuardedString,
+  type GuardedInput,
+} from './formats/flockdeck/guard.js';
+export { FLOCKDECK_KEYS } from './formats/flockdeck/line-keys.js';
+export { txpipeEncoder, txpipeDecoder } from './formats/txpipe.js';
+export { convertDefaults } from './transforms/convert.js';
+
+// Clipping (issue 4)
+export {
+  clipMarker,
+  clipString,
+  findMarker,
+  utf8Prefix,
+  type Clipped,
+  type FoundMarker,
+} from './clip/clip-string.js';
+export { clipValue, type Cut, type ValueLimits } from './clip/clip-value.js';
+export { recordClipper, type RecordClipper, type ProfileClipper } from './clip/clip-record.js';
+export { fitLine, type Fit } from './clip/fit-line.js';
+export { omitBinary, type OmittedImage, type OmittedVector } from './clip/omit-binary.js';
+export {
+  makeLimits,
+  parseSize,
+  type LimitRule,
+  type Limits,
+  type PathSegment,
+} from './clip/limits.js';
+export { clipProfiles, clipProfileFor, genericProfile } from './clip/formats/registry.js';
+export type { ClipProfile, ClippedMapKind, ProfileRule } from './clip/formats/profile.js';
+export { clip, clipDefaults, type ClipOptions } from './transforms/clip.js';
+// Run records, rupu and replay (issue 7)
 export { RecordRejected, readOrReject } from './formats/record-rejected.js';
 export { rupuDecoder, RUPU_EVENT_TYPES } from './formats/rupu/decoder.js';
 export { rupuEncoder, rupuEncodeDefaults, type RupuEncodeOptions } from './formats/rupu/encoder.js';

@@ -76,11 +76,11 @@ export function convert(options: ConvertOptions): Transform {
   let decoder: Decoder | undefined;
   let waiting: Rec[] = [];
 
-  /** An encoder's output as a record; RawJson keeps its exact text (unchanged, written as read). */
-  const written = (value: unknown, at: { line: number; source: string }): Rec => {
+  /** A record of the target format; a pre-serialised one is written as its text. */
+  const written = (value: unknown, line: number, src: string): Rec => {
     const exact = value instanceof RawJson;
     const v = exact ? value.value : value;
-    const place = { value: v, line: at.line, source: at.source, format: target.id };
+    const place = { value: v, line, source: src, format: target.id };
     if (o.pretty) return { raw: JSON.stringify(v, null, 2), ...place };
     return exact ? { raw: value.text, ...place } : { raw: '', ...place, changed: true };
   };
@@ -89,7 +89,7 @@ export function convert(options: ConvertOptions): Transform {
       if (ev.kind === 'tool_result' && ev.children && ev.callId) {
         for (const child of ev.children) links.set(`${ev.session}/${child}`, ev.callId);
       }
-      for (const value of encoder.encode(ev)) out.push(written(value, at));
+      for (const value of encoder.encode(ev)) out.push(written(value, at.line, at.source));
     }
   };
   /** A record its decoder cannot read is an error for that line only: rejected, reading goes on. */
@@ -150,7 +150,7 @@ export function convert(options: ConvertOptions): Transform {
       const out: Rec[] = [];
       const last = { raw: '', line: 0, source: source ?? '-' };
       endSource(out, last);
-      for (const value of encoder.end()) out.push(written(value, last));
+      for (const value of encoder.end()) out.push(written(value, 0, last.source));
       for (const r of out) ctx.push(r);
     },
   });

@@ -1,6 +1,8 @@
 import { catCommand } from './cat.js';
+import { clipCommand } from './clip.js';
 import { convertCommand } from './convert.js';
 import { detectCommand } from './detect.js';
+import { redactCommand } from './redact.js';
 import { replayCommand } from './replay.js';
 import type { CommandSpec } from './spec.js';
 
@@ -9,6 +11,8 @@ export const commands: readonly CommandSpec[] = [
   catCommand,
   detectCommand,
   convertCommand,
+  redactCommand,
+  clipCommand,
   replayCommand,
 ];
 

@@ -81,3 +81,79 @@ describe('convert: the built CLI', () => {
     expect(parseLines(r.stdout).at(-1)!.type).toBe('recording_stopped');
   });
 });
+
+describe('convert: sessions in one input', () => {
+  it('a concatenation of sessions (not named by id) gives one transcript per sessionId', async () => {
+    const a = {
+      type: 'user',
+      sessionId: 'aaaaaaaa-1',
+      timestamp: '2026-10-01T09:00:00Z',
+      message: { role: 'user', content: 'one' },
+    };
+    const b = { ...a, sessionId: 'bbbbbbbb-2', message: { role: 'user', content: 'two' } };
+    const data = Buffer.from(`${JSON.stringify(a)}\n${JSON.stringify(b)}\n`);
+    const lines = parseLines(
+      await runConvert([{ source: 'corpus.jsonl', data }], { to: 'flockdeck' }),
+    );
+    expect(lines.map((l) => [l.seq, l.type, l.conversation])).toEqual([
+      [1, 'recording_started', 'aaaaaaaa-1'],
+      [2, 'user_prompt', 'aaaaaaaa-1'],
+      [3, 'recording_stopped', 'aaaaaaaa-1'],
+      [1, 'recording_started', 'bbbbbbbb-2'],
+      [2, 'user_prompt', 'bbbbbbbb-2'],
+      [3, 'recording_stopped', 'bbbbbbbb-2'],
+    ]);
+  });
+
+  it('a file named by its id is that one conversation, whatever its entries say', async () => {
+    const a = {
+      type: 'user',
+      sessionId: 'other',
+      timestamp: '2026-10-01T09:00:00Z',
+      message: { role: 'user', content: 'one' },
+    };
+    const source = '/x/12345678-aaaa-bbbb-cccc-1234567890ab.jsonl';
+    const lines = parseLines(
+      await runConvert([{ source, data: Buffer.from(JSON.stringify(a) + '\n') }], {
+        to: 'flockdeck',
+      }),
+    );
+    expect(new Set(lines.map((l) => l.conversation))).toEqual(
+      new Set(['12345678-aaaa-bbbb-cccc-1234567890ab']),
+    );
+  });
+});
+
+describe('convert --to flockdeck: entries Flockdeck steps over', () => {
+  it('an entry over 8 MiB gives no line (its result then has no call to be named by)', async () => {
+    const t = '2026-10-01T09:00:00Z';
+    const big = 'x'.repeat(8 * 1024 * 1024 + 1);
+    const entries = [
+      { type: 'user', timestamp: t, message: { role: 'user', content: 'go' } },
+      {
+        type: 'assistant',
+        timestamp: t,
+        message: {
+          content: [{ type: 'tool_use', id: 'big', name: 'Write', input: { content: big } }],
+        },
+      },
+      {
+        type: 'user',
+        timestamp: t,
+        message: { content: [{ type: 'tool_result', tool_use_id: 'big', content: 'ok' }] },
+      },
+    ];
+    const data = Buffer.from(entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const lines = parseLines(
+      await runConvert([{ source: 'big.jsonl', data }], { to: 'flockdeck' }),
+    );
+    expect(lines.map((l) => l.type)).toEqual([
+      'recording_started',
+      'user_prompt',
+      'tool_result',
+      'recording_stopped',
+    ]);
+    expect(lines[2]!.tool).toBeUndefined();
+    expect(lines[0]!.agent).toBe('claude');
+  });
+});

@@ -12,10 +12,13 @@ const golden = (name: string): string =>
 const conversation = (name: string): string[] => jsonlFiles(fixture('flockdeck', name, 'home'));
 
 describe('flockdeck writer: goldens (Flockdeck first-entry usage rule)', () => {
-  it.each(['claude_model', 'claude_more', 'claude_disagree'])('%s', async (name) => {
-    const out = await runConvert(conversation(name), { to: 'flockdeck', replyUsage: 'first' });
-    expect(out).toBe(golden(`${name}.jsonl`));
-  });
+  it.each(['claude_export', 'claude_model', 'claude_more', 'claude_disagree'])(
+    '%s',
+    async (name) => {
+      const out = await runConvert(conversation(name), { to: 'flockdeck', replyUsage: 'first' });
+      expect(out).toBe(golden(`${name}.jsonl`));
+    },
+  );
 
   it('claude_disagree with the default final-count usage', async () => {
     const out = await runConvert(conversation('claude_disagree'), { to: 'flockdeck' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/events/event.js';
+import { RawJson } from '../../src/formats/adapter.js';
 import { flockdeckEncoder } from '../../src/formats/flockdeck/encoder.js';
 import { parseTime, stamp } from '../../src/formats/flockdeck/time.js';
 
@@ -48,7 +49,10 @@ const prompt = (text: string, time?: string, extra: object = {}): Event => ({
 function write(events: Event[], options = {}): Record<string, unknown>[] {
   const enc = flockdeckEncoder(options);
   const out = [...events.flatMap((e) => enc.encode(e)), ...enc.end()];
-  return out as Record<string, unknown>[];
+  // The writer hands its lines over already serialised (it measures them for the size cap).
+  for (const v of out)
+    expect(v instanceof RawJson && JSON.stringify(v.value) === v.text).toBe(true);
+  return out.map((v) => (v as RawJson).value as Record<string, unknown>);
 }
 
 describe('flockdeck writer rules', () => {
@@ -130,5 +134,113 @@ describe('flockdeck writer rules', () => {
 
   it.each([{ maxBytes: 0 }, { maxHeldLines: -1 }, { maxCalls: 1.5 }])('rejects %o', (o) => {
     expect(() => flockdeckEncoder(o)).toThrow(/positive integer/);
+  });
+});
+
+describe('flockdeck writer: redaction and clipping on every line (redact and clip modules)', () => {
+  const t = '2026-10-01T09:00:00Z';
+  const call = (name: string, input: unknown, id = 'c1'): Event => ({
+    ...base,
+    kind: 'tool_call',
+    time: t,
+    callId: id,
+    name,
+    input,
+  });
+  const result = (output: string, id = 'c1'): Event => ({
+    ...base,
+    kind: 'tool_result',
+    time: t,
+    callId: id,
+    output,
+    isError: false,
+  });
+
+  it('cuts a prompt at 32 KiB with the marker and records its length before cutting', () => {
+    const text = 'é'.repeat(20_000); // 40,000 bytes
+    const [, line] = write([prompt(text, t)]);
+    expect(line!.clipped).toEqual({ text: 40_000 });
+    expect(String(line!.text)).toMatch(/…\[clipped 7232 bytes\]$/);
+    expect(line!.redacted).toBeUndefined();
+  });
+
+  it('cuts strings in a tool input at 8 KiB; clipped.input is the input as JSON', () => {
+    const input = { command: 'x'.repeat(9000) };
+    const lines = write([call('Bash', input)]);
+    expect(lines[1]!.clipped).toEqual({ input: JSON.stringify(input).length });
+    expect(String((lines[1]!.input as { command: string }).command)).toMatch(
+      /…\[clipped 808 bytes\]$/,
+    );
+  });
+
+  it('withholds a secret file: the call keeps its path, its other strings and its result are withheld', () => {
+    const lines = write([
+      call('Write', { file_path: '/w/.env', content: 'API_KEY=abc' }),
+      result('wrote /w/.env'),
+    ]);
+    expect(lines[1]).toMatchObject({
+      input: { file_path: '/w/.env', content: '[withheld: a secret file]' },
+      redacted: true,
+    });
+    expect(lines[2]).toMatchObject({ output: '[withheld: a secret file]', redacted: true });
+  });
+
+  it('redacts secrets in text, input values under secret names, cwd and branch', () => {
+    const lines = write([
+      prompt('token ghp_' + 'a'.repeat(36), t, { cwd: '/w/p', gitBranch: 'password=hunter2' }),
+      call('Bash', { command: 'ls', api_key: 'abc123secret' }, 'c2'),
+      result('Authorization: Bearer abcdef123456', 'c2'),
+    ]);
+    expect(lines[1]).toMatchObject({
+      text: 'token [redacted]',
+      gitBranch: 'password=[redacted]',
+      redacted: true,
+    });
+    expect(lines[2]).toMatchObject({
+      input: { command: 'ls', api_key: '[redacted]' },
+      redacted: true,
+    });
+    expect(lines[3]).toMatchObject({ output: 'Authorization: Bearer [redacted]', redacted: true });
+  });
+
+  it('passGuard writes what it is given (for input redacted and clipped before)', async () => {
+    const { passGuard } = await import('../../src/formats/flockdeck/guard.js');
+    const [, line] = write([prompt('password=hunter2', t)], { guard: passGuard });
+    expect(line!.text).toBe('password=hunter2');
+  });
+});
+
+describe('flockdeck writer: usage', () => {
+  it("puts a reply's usage on its first line only, and never a run's total", () => {
+    const t = '2026-10-01T09:00:00Z';
+    const say = (text: string, messageId: string): Event => ({
+      ...base,
+      kind: 'assistant_message',
+      time: t,
+      text,
+      messageId,
+    });
+    const usage = (messageId: string, output: number, purpose?: string): Event => ({
+      ...base,
+      kind: 'usage',
+      messageId,
+      tokens: { output },
+      stopReason: 'end_turn',
+      ...(purpose ? { purpose } : {}),
+    });
+    const lines = write([
+      say('a', 'm1'),
+      say('b', 'm1'),
+      usage('m1', 9),
+      say('c', 'm2'),
+      usage('m2', 4, 'session'),
+    ]);
+    expect(lines.map((l) => [l.text, l.usage, l.stopReason])).toEqual([
+      ['start of the transcript', undefined, undefined],
+      ['a', { outputTokens: 9 }, 'end_turn'],
+      ['b', undefined, undefined],
+      ['c', undefined, undefined],
+      ['end of the transcript', undefined, undefined],
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import {
   resultText,
   type RunRecordOptions,
 } from '../../src/formats/run-record/encoder.js';
-import { clipText } from '../../src/formats/run-record/clip-text.js';
+import { clipString } from '../../src/clip/clip-string.js';
 import { runRecord } from '../../src/formats/run-record.js';
 import { jsonlFiles, parseLines, runConvert } from '../convert/run-convert.js';
 import { validator } from '../convert/schemas.js';
@@ -157,9 +157,7 @@ describe('run-record writer: one record per session', () => {
     ]);
     const result = (r!.tool_invocations as { result: string }[])[0]!.result;
     expect(result).toBe(`${'é'.repeat(1024)}…[clipped ${6000 - 2048} bytes]`);
-    expect(clipText(result, 2048)).toBe(result); // already clipped: left alone
-    expect(clipText('aé', 2)).toBe('a…[clipped 2 bytes]');
-    expect(clipText('short', 2048)).toBe('short');
+    expect(clipString(result, 2048).text).toBe(result); // already clipped: left alone
   });
 
   it('uses the completion text as the final message when the transcript lacks it', () => {

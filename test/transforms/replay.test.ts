@@ -131,9 +131,11 @@ describe('replay: Claude Code sessions (from canonical events)', () => {
         .map((l) => JSON.parse(l) as Record<string, any>);
       const { out, rejections } = await replayed([file]);
       expect(rejections).toEqual([]);
-      const main = out.find((r) => r.session === name.replace('.jsonl', '')) ?? out[0]!;
-      const msgs = main.messages;
+
       const firstPrompt = entries.find((e) => e.type === 'user' && !e.isSidechain && !e.isMeta)!;
+      // the conversation of the first prompt's session (a file can hold other sessions' entries)
+      const main = out.find((r) => r.session === firstPrompt.sessionId)!;
+      const msgs = main.messages;
       const firstText =
         typeof firstPrompt.message.content === 'string'
           ? firstPrompt.message.content

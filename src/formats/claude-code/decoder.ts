@@ -26,6 +26,9 @@ export const claudeCodeDecodeDefaults = Object.freeze({
   maxCalls: 100_000,
 });
 
+/** Characters past which an entry can be over 8 MiB of UTF-8 (at most 4 bytes a character). */
+const BIG_ENTRY_CHARS = 2 * 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** The fields every event of an entry shares. */
@@ -55,7 +58,8 @@ export function entryBase(
 
 /**
  * Claude Code session entries -> canonical events (docs/formats/claude-code.md). One decoder
- * reads one file: a `session_start` before its first event, a `session_end` after its last.
+ * reads one input: a `session_start` before each session's first event, a `session_end` after
+ * its last.
  */
 export function claudeCodeDecoder(options: ClaudeCodeDecodeOptions = {}): Decoder {
   const replyUsage = options.replyUsage ?? claudeCodeDecodeDefaults.replyUsage;
@@ -71,14 +75,19 @@ export function claudeCodeDecoder(options: ClaudeCodeDecodeOptions = {}): Decode
     callNames: new BoundedMap(maxCalls),
     callChildren: new BoundedMap(maxCalls),
   };
-  let session: string | undefined = sessionOfSource(source);
+  const stem = sessionOfSource(source);
+  // A file Claude Code named (`<uuid>.jsonl`, a subagent's `agent-<id>.jsonl`) is one session,
+  // named by the file; any other input (a concatenation, standard input) follows `sessionId`.
+  const fixed = stem && (place || UUID.test(stem)) ? stem : undefined;
+  let session: string | undefined;
   let started = false;
   let lastTime: string | undefined;
   let lastLine = 0;
 
-  const start = (e: Record<string, unknown>, line: number): Event[] => {
+  const start = (e: Record<string, unknown>, line: number, id: string): Event[] => {
     started = true;
-    session ??= str(e.sessionId) ?? '-';
+    session = id;
+    lastTime = undefined;
     const agentId = place?.agentId ?? str(e.agentId);
     return [
       {
@@ -94,14 +103,34 @@ export function claudeCodeDecoder(options: ClaudeCodeDecodeOptions = {}): Decode
       },
     ];
   };
+  const stop = (): Event[] => {
+    const out = tracker.close();
+    if (!started) return out;
+    started = false;
+    out.push({
+      v: EVENT_VERSION,
+      kind: 'session_end',
+      session: session!,
+      origin: { format, source, line: lastLine },
+      ...(lastTime ? { time: lastTime } : {}),
+      ...(place ? { sidechain: true } : {}),
+    });
+    return out;
+  };
 
   return {
     decode(rec: Rec): readonly Event[] {
       if (rec.invalid) return [];
-      lastLine = rec.line;
       const e = isRecord(rec.value) ? rec.value : { value: rec.value };
-      const out: Event[] = started ? [] : start(e, rec.line);
-      const base = entryBase(e, session!, { format, source, line: rec.line });
+      const id = fixed ?? str(e.sessionId) ?? session ?? stem ?? '-';
+      const out: Event[] = started && id === session ? [] : [...stop(), ...start(e, rec.line, id)];
+      lastLine = rec.line;
+      let base = entryBase(e, session!, { format, source, line: rec.line });
+      // A very large entry (a pasted screenshot) is marked with its size: Flockdeck steps over
+      // entries over 8 MiB, and its writer must know. Measured only when it could be that large.
+      if (rec.raw.length > BIG_ENTRY_CHARS) {
+        base = { ...base, meta: { entryBytes: Buffer.byteLength(rec.raw) } };
+      }
       if (base.time) lastTime = base.time;
       const type = typeof e.type === 'string' ? e.type : undefined;
       const message = isRecord(e.message) ? e.message : undefined;
@@ -128,16 +157,7 @@ export function claudeCodeDecoder(options: ClaudeCodeDecodeOptions = {}): Decode
       return out;
     },
     end(): readonly Event[] {
-      const out = tracker.close();
-      if (!started) return out;
-      out.push({
-        v: EVENT_VERSION,
-        kind: 'session_end',
-        session: session!,
-        origin: { format, source, line: lastLine },
-        ...(lastTime ? { time: lastTime } : {}),
-      });
-      return out;
+      return stop();
     },
   };
 }

@@ -59,11 +59,13 @@ function progress(entry: Entry, base: Base, state: BlockState): Event[] {
   if (type === 'agent_progress' && agentId && parent) {
     state.callChildren.set(parent, `agent-${agentId}`);
   }
-  const meta: Record<string, unknown> = { progress: type };
-  if (agentId) meta.agentId = agentId;
-  if (parent) meta.parentToolUseID = parent;
-  if (str(entry.toolUseID)) meta.toolUseID = entry.toolUseID;
-  if (str(data.hookName)) meta.hookName = data.hookName;
+  const meta = {
+    progress: type,
+    agentId,
+    parentToolUseID: parent,
+    toolUseID: str(entry.toolUseID),
+    hookName: str(data.hookName),
+  }; // one shape for every progress entry; an absent id is undefined, which JSON leaves out
   return [{ ...base, kind: 'notice', subtype: 'progress', text: type, meta }];
 }
 

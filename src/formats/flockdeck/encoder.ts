@@ -1,15 +1,24 @@
 import { BoundedMap } from '../../events/bounded-map.js';
 import type { Event, TokenCounts, UsageEvent } from '../../events/event.js';
 import { badOption } from '../../stream/errors.js';
-import type { Encoder } from '../adapter.js';
-import { passGuard, type LineGuard } from './guard.js';
+import { RawJson, type Encoder } from '../adapter.js';
+import type { LineGuard } from './guard.js';
+import { flockdeckGuard } from './redact-guard.js';
 import { ordered, type FlockdeckKey } from './line-keys.js';
 import { before, parseTime, stamp, type FlockTime } from './time.js';
 
 export interface FlockdeckEncodeOptions {
-  /** The agent id written on every line (Flockdeck's id for Claude Code is `claude`). */
+  /**
+   * The agent id written on every line. By default the session's own (`session_start.agent`,
+   * with Claude Code's `claude-code` written as Flockdeck's `claude`), else `claude`.
+   */
   readonly agent?: string;
-  /** Redaction and clipping applied to every line (see guard.ts). */
+  /** Entries larger than this (bytes, as the reader measured them) give no line, as in Flockdeck. */
+  readonly maxEntryBytes?: number;
+  /**
+   * Redaction and clipping applied to every line: by default the redact and clip modules
+   * (redact-guard.ts); `passGuard` for input that was redacted and clipped before.
+   */
   readonly guard?: LineGuard;
   /** The size cap of one transcript in bytes (Flockdeck: 16 MiB). */
   readonly maxBytes?: number;
@@ -20,7 +29,7 @@ export interface FlockdeckEncodeOptions {
 }
 
 export const flockdeckEncodeDefaults = Object.freeze({
-  agent: 'claude',
+  maxEntryBytes: 8 * 1024 * 1024,
   maxBytes: 16 * 1024 * 1024,
   maxHeldLines: 10_000,
   maxCalls: 100_000,
@@ -80,12 +89,13 @@ const isPlaceholderModel = (m: string | undefined): boolean => !m || /^<.*>$/.te
  */
 export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder {
   const o = { ...flockdeckEncodeDefaults, ...options };
-  for (const k of ['maxBytes', 'maxHeldLines', 'maxCalls'] as const) {
+  for (const k of ['maxBytes', 'maxHeldLines', 'maxCalls', 'maxEntryBytes'] as const) {
     if (!Number.isInteger(o[k]) || o[k] < 1) badOption(`${k} must be a positive integer`);
   }
-  const guard = options.guard ?? passGuard;
+  const guard = options.guard ?? flockdeckGuard();
 
   let conversation: string | undefined;
+  let agent: string | undefined;
   let name: string | undefined;
   let project: string | undefined;
   let projectKnown = false;
@@ -103,7 +113,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   const secretCalls = new BoundedMap<string, true>(o.maxCalls);
 
   const reset = (): void => {
-    conversation = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
+    conversation = agent = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
     projectKnown = truncated = replyOpen = false;
     seq = bytes = 0;
     lastEnv = {};
@@ -122,6 +132,22 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     }
   };
 
+  /** `cwd` and `gitBranch` repeat on nearly every line: the last one's guarded form is kept. */
+  const envMemo = new Map<FlockdeckKey, { s: string; f: Fields }>();
+  const putEnv = (env: Fields, key: FlockdeckKey, s: string): void => {
+    let m = envMemo.get(key);
+    if (m?.s !== s) {
+      const f: Fields = {};
+      put(f, key, s, FIELD_LIMIT);
+      m = { s, f };
+      envMemo.set(key, m);
+    }
+    env[key] = m.f[key];
+    if (m.f.redacted) env.redacted = true;
+    if (m.f.clipped)
+      env.clipped = { ...((env.clipped as object) ?? {}), ...(m.f.clipped as object) };
+  };
+
   const finalize = (d: Draft, out: unknown[]): void => {
     if (truncated) return;
     seq++;
@@ -130,8 +156,8 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     if (isClipMap(d.carried?.clipped))
       f.clipped = { ...d.carried.clipped, ...((f.clipped as object) ?? {}) };
     const env: Fields = {};
-    if (nonEmpty(d.env.gitBranch)) put(env, 'gitBranch', d.env.gitBranch, FIELD_LIMIT);
-    if (nonEmpty(d.env.cwd)) put(env, 'cwd', d.env.cwd, FIELD_LIMIT);
+    if (nonEmpty(d.env.gitBranch)) putEnv(env, 'gitBranch', d.env.gitBranch);
+    if (nonEmpty(d.env.cwd)) putEnv(env, 'cwd', d.env.cwd);
     if (env.redacted) f.redacted = true;
     if (env.clipped) f.clipped = { ...(env.clipped as object), ...((f.clipped as object) ?? {}) };
     const line = ordered({
@@ -140,14 +166,15 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
       time: d.time.text,
       session: name,
       project,
-      agent: o.agent,
+      agent: o.agent ?? agent ?? 'claude',
       conversation,
       gitBranch: env.gitBranch,
       cwd: env.cwd,
       agentVersion: nonEmpty(d.env.agentVersion) ? d.env.agentVersion : undefined,
       ...f,
     });
-    const size = Buffer.byteLength(JSON.stringify(line)) + 1;
+    const text = JSON.stringify(line);
+    const size = Buffer.byteLength(text) + 1;
     if (bytes + size > o.maxBytes) {
       truncated = true;
       const t = ordered({
@@ -163,11 +190,11 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         ),
       });
       if (env.redacted) t.redacted = true;
-      out.push(t);
+      out.push(new RawJson(JSON.stringify(t), t));
       return;
     }
     bytes += size;
-    out.push(line);
+    out.push(new RawJson(text, line));
   };
 
   const flush = (out: unknown[], force = false): void => {
@@ -292,6 +319,11 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     if (conversation !== undefined && e.session !== conversation) finish(out);
     conversation ??= e.session;
     if (truncated) return out;
+    if (e.kind === 'session_start' && nonEmpty(e.agent)) {
+      agent = e.agent === 'claude-code' ? 'claude' : e.agent;
+    }
+    const entryBytes = e.meta?.entryBytes;
+    if (typeof entryBytes === 'number' && entryBytes > o.maxEntryBytes) return out; // stepped over
     if (!projectKnown && e.kind === 'session_start' && nonEmpty(e.project)) {
       project = e.project;
       projectKnown = true;
@@ -322,13 +354,14 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         const f: Fields = { type: 'tool_call' };
         if (!isPlaceholderModel(e.model)) f.model = e.model;
         f.tool = e.name;
+        const secret = e.input !== undefined && guard.secretCall(e.name, e.input);
         if (e.callId) {
           f.toolUseId = e.callId;
           callNames.set(e.callId, e.name);
-          if (guard.secretCall(e.name, e.input)) secretCalls.set(e.callId, true);
+          if (secret) secretCalls.set(e.callId, true);
         }
         if (e.input !== undefined) {
-          const g = guard.input(e.name, e.input, FIELD_LIMIT);
+          const g = guard.input(e.name, e.input, FIELD_LIMIT, secret);
           f.input = g.value;
           if (g.redacted) f.redacted = true;
           if (g.clippedFrom !== undefined) f.clipped = { input: g.clippedFrom };
@@ -375,7 +408,8 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         break;
       }
       case 'usage':
-        usage(e, out);
+        if (e.purpose === undefined) usage(e, out); // a run's total is not a reply's
+
         break;
       case 'session_end':
         finish(out);

@@ -21,8 +21,11 @@ export interface GuardedInput {
 export interface LineGuard {
   /** A string field: cut at `limit` bytes (before redaction, as Flockdeck does), then redacted. */
   string(s: string, limit: number): GuardedString;
-  /** A tool's input: every string in it cut at `limit` and redacted; a secret file's withheld. */
-  input(tool: string, input: unknown, limit: number): GuardedInput;
+  /**
+   * A tool's input: every string in it cut at `limit` and redacted; when `secret` (the call names a
+   * secret file, see `secretCall`) its strings other than the path and command are withheld.
+   */
+  input(tool: string, input: unknown, limit: number, secret: boolean): GuardedInput;
   /** Does this call name a secret file, so that its result is withheld? */
   secretCall(tool: string, input: unknown): boolean;
   /** What stands in for a secret file's contents. */

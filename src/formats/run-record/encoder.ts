@@ -3,7 +3,7 @@ import type { Event } from '../../events/event.js';
 import { TxpipeError, badOption } from '../../stream/errors.js';
 import { withDefaults } from '../../stream/options.js';
 import type { EncodeOptions, Encoder } from '../adapter.js';
-import { clipText } from './clip-text.js';
+import { clipString } from '../../clip/clip-string.js';
 import { readRunnerConversation } from './runner-conversation.js';
 import { Totals, sumTotals } from './totals.js';
 
@@ -220,7 +220,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
         }
         case 'tool_result': {
           const tool = ev.callId !== undefined ? run.calls.get(ev.callId) : undefined;
-          if (tool) tool.result = clipText(resultText(ev.output), o.resultBytes);
+          if (tool) tool.result = clipString(resultText(ev.output), o.resultBytes).text;
           break;
         }
         case 'session_end':

@@ -1,0 +1,103 @@
+import { clipValue, type Cut, type ValueLimits } from './clip-value.js';
+import { resolveRules, type ClipProfile } from './formats/profile.js';
+import { makeLimits, pathKey, type LimitRule, type Limits, type PathSegment } from './limits.js';
+
+/** Clips one record's value; the same value back when nothing was cut. */
+export type RecordClipper = (value: unknown, cap?: number) => unknown;
+
+/** A clipper and the smallest limit it applies (a line no longer than that is never cut). */
+export interface ProfileClipper {
+  readonly clip: RecordClipper;
+  readonly smallest: number;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `value` with `entries` added to its `clipped` map; entries already there are kept. */
+function withMap(
+  value: Record<string, unknown>,
+  entries: ReadonlyMap<string, number>,
+): Record<string, unknown> {
+  const before = isPlainObject(value.clipped) ? value.clipped : {};
+  const map: Record<string, unknown> = { ...before };
+  for (const [k, n] of entries) if (!(k in map)) map[k] = n;
+  return { ...value, clipped: map };
+}
+
+/** The map entries a profile writes for the cuts made in `original`. */
+function mapEntries(
+  profile: ClipProfile,
+  original: Record<string, unknown>,
+  cuts: readonly Cut[],
+): Map<string, number> {
+  const entries = new Map<string, number>();
+  for (const cut of cuts) {
+    if (profile.map === 'paths') {
+      entries.set(pathKey(cut.path), cut.bytes);
+    } else {
+      const key = String(cut.path[0]);
+      if (entries.has(key)) continue;
+      // A field measured as JSON (Flockdeck `input`, even when it is a plain string), or a
+      // string inside a field: the field's original length as JSON.
+      const asJson = cut.path.length > 1 || profile.measuredAsJson?.has(key) === true;
+      entries.set(
+        key,
+        asJson ? Buffer.byteLength(JSON.stringify(original[key]), 'utf8') : cut.bytes,
+      );
+    }
+  }
+  return entries;
+}
+
+/** Limits lowered by `cap` that see only the profile's fields. */
+function capped(limits: Limits, cap: number, fields?: ReadonlySet<string>): ValueLimits {
+  return {
+    smallest: Math.min(limits.smallest, cap),
+    cap,
+    limitAt(path: readonly PathSegment[]) {
+      if (fields && !fields.has(path[0] as string)) return Infinity;
+      return limits.limitAt(path);
+    },
+  };
+}
+
+/**
+ * A clipper for one profile: the user's rules first, then the profile's, then the base limit;
+ * a profile that names its clippable fields (Flockdeck) leaves every other field alone. `cap`, when given, lowers
+ * every limit (how `maxLineBytes` squeezes a line). The `clipped` map is written where the
+ * profile says; the map itself is never clipped.
+ */
+export function recordClipper(
+  profile: ClipProfile,
+  userRules: readonly LimitRule[],
+  base: number,
+): ProfileClipper {
+  const sets = profile.ruleSets.map((rules) =>
+    makeLimits([...userRules, ...resolveRules(rules, base)], base),
+  );
+  const fields = profile.fields;
+  const clip: RecordClipper = (value, cap = Infinity) => {
+    const limits = sets[profile.select ? profile.select(value) : 0]!;
+    const cuts: Cut[] = [];
+    const top = isPlainObject(value) ? value : undefined;
+    let out: unknown;
+    if (top) {
+      // The top level by hand, to keep the `clipped` map itself out of the walk.
+      const lim = capped(limits, cap, fields);
+      let copy: Record<string, unknown> | undefined;
+      for (const key of Object.keys(top)) {
+        if (key === 'clipped' && profile.map !== 'none') continue;
+        const v = clipValue(top[key], lim, cuts, [key]);
+        if (v !== top[key]) (copy ??= { ...top })[key] = v;
+      }
+      out = copy ?? top;
+    } else {
+      out = clipValue(value, capped(limits, cap, fields), cuts);
+    }
+    if (cuts.length === 0 || profile.map === 'none' || !top) return out;
+    return withMap(out as Record<string, unknown>, mapEntries(profile, top, cuts));
+  };
+  return { clip, smallest: Math.min(...sets.map((s) => s.smallest)) };
+}

@@ -1,0 +1,68 @@
+import type { RecordClipper } from './clip-record.js';
+import { utf8Bytes } from './clip-string.js';
+
+/** What {@link fitLine} found. */
+export type Fit =
+  | { readonly ok: true; readonly value: unknown; readonly text: string }
+  | { readonly ok: false; readonly bytes: number };
+
+/** The longest string lengths in a value, in UTF-8 bytes, largest first. */
+function stringSizes(value: unknown, out: number[] = []): number[] {
+  if (typeof value === 'string') out.push(utf8Bytes(value));
+  else if (Array.isArray(value)) for (const v of value) stringSizes(v, out);
+  else if (typeof value === 'object' && value !== null) {
+    for (const v of Object.values(value)) stringSizes(v, out);
+  }
+  return out;
+}
+
+/**
+ * The cap that removes at least `need` bytes when every string is cut to it ("water filling":
+ * the largest strings lose the most, and none is cut below what it takes).
+ */
+export function capFor(sizes: readonly number[], need: number): number {
+  const sorted = [...sizes].sort((a, b) => b - a);
+  let removed = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const next = sorted[i + 1] ?? 0;
+    // Cutting the i+1 largest down to `next` removes (sorted[i] - next) from each of them.
+    const step = (sorted[i]! - next) * (i + 1);
+    if (removed + step >= need)
+      return Math.max(0, sorted[i]! - Math.ceil((need - removed) / (i + 1)));
+    removed += step;
+  }
+  return 0;
+}
+
+/**
+ * Brings a record's JSON text to at most `maxBytes` UTF-8 bytes by clipping its largest strings
+ * first: it lowers one cap on every string (the clipper's own limits still apply under it) until
+ * the line fits, measuring the real line each time, since markers, escapes and the `clipped` map
+ * take room too. Fails when even a cap of 0 (every clippable string reduced to its marker) leaves
+ * the line too long, or after `rounds` tries.
+ */
+export function fitLine(
+  value: unknown,
+  clipper: RecordClipper,
+  maxBytes: number,
+  first: { value: unknown; text: string },
+  rounds = 24,
+): Fit {
+  let text = first.text;
+  let bytes = utf8Bytes(text);
+  if (bytes <= maxBytes) return { ok: true, value: first.value, text };
+  const sizes = stringSizes(first.value);
+  let need = bytes - maxBytes;
+  let cap = Infinity;
+  for (let round = 0; round < rounds && cap > 0; round++) {
+    const next = capFor(sizes, need);
+    cap = next < cap ? next : cap - 1;
+    const v = clipper(value, cap);
+    text = JSON.stringify(v);
+    const now = utf8Bytes(text);
+    if (now <= maxBytes) return { ok: true, value: v, text };
+    need += now - maxBytes;
+    bytes = now;
+  }
+  return { ok: false, bytes };
+}

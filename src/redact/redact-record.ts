@@ -1,0 +1,60 @@
+import { detectValue } from '../formats/detect.js';
+import { isRecord } from '../formats/adapter.js';
+import { withRaw, withValue, type Rec } from '../stream/rec.js';
+import { PendingCalls } from './formats/pending-calls.js';
+import { formatRedaction } from './formats/registry.js';
+import type { FormatRedaction } from './formats/withhold.js';
+import type { Redactor } from './redactor.js';
+import { SECRET_FILE_PRESCAN } from './secret-files.js';
+
+/** How many records of an input are tried by the detectors before it is taken as unknown. */
+const DETECT_TRIES = 32;
+
+/**
+ * The per-record logic of `redact`: a record passes as the same object unless the prescan of its
+ * raw line finds a candidate (a rule's literal, a secret name with a separator, a tool call naming
+ * a secret-looking file, a pending call's id); only then is the value walked. The format of each
+ * input is detected once (its first records) and picks where tool calls and results live.
+ */
+export function createRecordRedactor(
+  redactor: Redactor,
+  maxPendingCalls: number,
+): (rec: Rec) => Rec {
+  const calls = new PendingCalls(maxPendingCalls);
+  const ctx = { redactor, calls };
+  let source: string | undefined;
+  let handler: FormatRedaction | undefined;
+  let tries = 0;
+
+  const formatOf = (rec: Rec): FormatRedaction | undefined => {
+    if (rec.source !== source) {
+      source = rec.source;
+      handler = undefined;
+      tries = 0;
+    }
+    if (handler === undefined && tries < DETECT_TRIES) {
+      tries++;
+      handler = formatRedaction(rec.format ?? detectValue(rec.value)?.id);
+    }
+    return handler;
+  };
+
+  return (rec: Rec): Rec => {
+    if (rec.value === undefined) return withRaw(rec, redactor.text(rec.raw));
+    const format = formatOf(rec);
+    const raw = rec.raw;
+    const withhold =
+      format !== undefined &&
+      isRecord(rec.value) &&
+      ((calls.size > 0 && calls.mentionedIn(raw)) ||
+        (format.markers.some((m) => raw.includes(m)) && SECRET_FILE_PRESCAN.test(raw)));
+    if (!withhold && !redactor.mayMatch(raw)) return rec;
+    let value = rec.value;
+    if (withhold)
+      value = (format as FormatRedaction).withhold(value as Record<string, unknown>, ctx);
+    value = redactor.value(value);
+    if (value === rec.value) return rec;
+    if (format?.markChanged && isRecord(value)) value = format.markChanged(value);
+    return withValue(rec, value);
+  };
+}

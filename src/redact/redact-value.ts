@@ -1,0 +1,71 @@
+import { isMark, REDACTED } from './marks.js';
+import { isCountName, nameIsSecret, isPlaceholder } from './secret-names.js';
+
+/** What a value walk needs: text redaction, config names, allowed values and a counter. */
+export interface ValueContext {
+  text(s: string): string;
+  readonly names: readonly string[];
+  readonly allow: ReadonlySet<string>;
+  count(kind: string): void;
+}
+
+/**
+ * Redacts a JSON value deeply, copy-on-write: the same reference comes back when nothing changed.
+ * A key whose name calls its value a secret has every string and number below it replaced
+ * (booleans and null are flags, kept); a key that counts tokens is never such a key, so usage
+ * survives. Every other string goes through the text rules as decoded text.
+ */
+export function redactValue(
+  v: unknown,
+  ctx: ValueContext,
+  underSecret = false,
+  underAuth = false,
+): unknown {
+  if (typeof v === 'string') {
+    if (!underSecret) return ctx.text(v);
+    if (v === '' || isMark(v) || isPlaceholder(v) || ctx.allow.has(v)) return v;
+    if (underAuth) return authorizationValue(v, ctx);
+    ctx.count('secret-key');
+    return REDACTED;
+  }
+  if (typeof v === 'number') {
+    if (!underSecret) return v;
+    ctx.count('secret-key');
+    return REDACTED;
+  }
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const r = redactValue(v[i], ctx, underSecret, underAuth);
+      if (r !== v[i]) (out ??= v.slice())[i] = r;
+    }
+    return out ?? v;
+  }
+  if (typeof v === 'object' && v !== null) {
+    const obj = v as Record<string, unknown>;
+    let out: Record<string, unknown> | undefined;
+    for (const key in obj) {
+      const child = obj[key];
+      const auth = /authori[sz]ation/i.test(key);
+      const secret = isCountName(key) ? false : underSecret || auth || nameIsSecret(key, ctx.names);
+      const r = redactValue(child, ctx, secret, auth);
+      if (r !== child) (out ??= { ...obj })[key] = r;
+    }
+    return out ?? v;
+  }
+  return v;
+}
+
+/** Under an authorization key: `Bearer x` keeps its scheme; a scheme alone is kept. */
+function authorizationValue(v: string, ctx: ValueContext): string {
+  const m = /^([A-Za-z][A-Za-z0-9_-]*)([ \t]+)(\S[\s\S]*)$/.exec(v);
+  if (m === null) {
+    if (/^(?:bearer|basic|token|digest|negotiate|ntlm|apikey)$/i.test(v)) return v;
+    ctx.count('authorization');
+    return REDACTED;
+  }
+  const cred = m[3] as string;
+  if (isMark(cred) || isPlaceholder(cred) || ctx.allow.has(cred)) return v;
+  ctx.count('authorization');
+  return `${m[1]}${m[2]}${REDACTED}`;
+}

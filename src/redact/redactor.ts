@@ -1,0 +1,76 @@
+import { withDefaults } from '../stream/options.js';
+import { badOption } from '../stream/errors.js';
+import { checkRedactConfig, type RedactConfig, type RedactConfigFile } from './config.js';
+import { Counts } from './counts.js';
+import { isMark, REDACTED, WITHHELD } from './marks.js';
+import { compilePrescan } from './prescan.js';
+import { redactValue, type ValueContext } from './redact-value.js';
+import { isSecretPath, secretFileOfCall } from './secret-files.js';
+import { applySpans } from './spans.js';
+import { TextRules } from './text-rules.js';
+
+export { REDACTED, WITHHELD };
+
+/** Options of a redactor; see docs/commands/redact.md. */
+export interface RedactOptions {
+  /** More secret names, token patterns and allowed values (the `--config FILE` content). */
+  readonly config?: RedactConfigFile | RedactConfig;
+  /** Also scrub e-mail addresses, phone numbers, cards, SSNs, IBANs and IP addresses. */
+  readonly pii?: boolean;
+}
+
+export const redactOptionsDefaults = Object.freeze({ pii: false });
+
+/** A redactor: pure functions over text and JSON values, plus counts (see the interface doc). */
+export interface Redactor {
+  /** Redacts free text; returns the SAME string when nothing matched. */
+  text(s: string): string;
+  /** Redacts a JSON value deeply; returns the SAME reference when nothing changed. */
+  value<T>(v: T): T;
+  /** The secret file a tool call reads or writes (its path fields, the words of a Bash command), or undefined. */
+  secretFileOfCall(toolName: string, input: unknown): string | undefined;
+  /** True when a path names a secret file (the spec's file-name list). */
+  isSecretPath(path: string): boolean;
+  /** Counts per rule kind so far (for --report); never the secrets. */
+  counts(): Readonly<Record<string, number>>;
+  /** Could this text (or raw JSON line) hold anything the text rules would change? Cheap. */
+  mayMatch(s: string): boolean;
+  /** Counts one event of a kind (the record logic counts withheld files with it). */
+  count(kind: string): void;
+}
+
+function isChecked(c: RedactConfigFile | RedactConfig): c is RedactConfig {
+  return c.allow instanceof Set;
+}
+
+/** Builds a redactor; options are validated here, once. */
+export function createRedactor(options: RedactOptions = {}): Redactor {
+  const opts = withDefaults(redactOptionsDefaults, options);
+  if (typeof opts.pii !== 'boolean') badOption('redact: pii must be true or false');
+  const config = opts.config
+    ? isChecked(opts.config)
+      ? opts.config
+      : checkRedactConfig(opts.config)
+    : checkRedactConfig({});
+  const rules = new TextRules({ names: config.names, patterns: config.patterns, pii: opts.pii });
+  const prescan = compilePrescan(
+    config.names,
+    config.patterns.map((p) => p.regex),
+  );
+  const counts = new Counts();
+  const mayMatch = opts.pii ? (s: string) => s.length > 0 : prescan;
+  const text = (s: string): string => {
+    if (s.length < 3 || isMark(s) || !mayMatch(s)) return s;
+    return applySpans(s, rules.spans(s), counts.add, config.allow);
+  };
+  const ctx: ValueContext = { text, names: config.names, allow: config.allow, count: counts.add };
+  return {
+    text,
+    value: <T>(v: T): T => redactValue(v, ctx) as T,
+    secretFileOfCall,
+    isSecretPath,
+    counts: () => counts.snapshot(),
+    mayMatch,
+    count: counts.add,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Names that call their value a secret (Flockdeck format reference, section 4): the name contains
+ * secret, token, password, passwd, pwd, api_key/apikey (with `_` or `-`), access_key, private_key,
+ * credential, authorization, auth_token, auth_key or auth_header, in any case; or passphrase; or
+ * `pass` as the last word after a separator (`DB_PASS`, `db.pass`, but not `pass`, `bypass`).
+ */
+const SECRET_WORDS =
+  /secret|token|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|credential|authori[sz]ation|auth[_-]?(?:token|key|header)|passphrase/;
+
+/** Names with a secret word that name something else: a file, a path, a kind, a tokenizer. */
+const NOT_A_VALUE =
+  /tokeni[sz]|[_.-]?(?:file|path|dir|name|url|uri|type|kind|count|length|limit)s?$/;
+
+/** Names that count tokens; a number under them is data, not a secret (DESIGN §4). */
+const COUNT_NAME = /tokens|token_?(?:count|usage|total|limit|budget)/;
+
+/** The keyword scan every name check starts from (a superset of the words above). */
+export const NAME_KEYWORDS =
+  'secret|token|pass|pwd|api[_-]?key|access[_-]?key|private[_-]?key|credential|auth';
+
+/** Characters a name is made of, in text (`MY.PASS`, `api-key`, `DB_PASS`). */
+export const NAME_CHAR = /[A-Za-z0-9_.-]/;
+
+/** Does this key or variable name call its value a secret? `extra` are lower-case config names. */
+export function nameIsSecret(name: string, extra: readonly string[] = []): boolean {
+  const n = name.toLowerCase();
+  if (COUNT_NAME.test(n)) return false;
+  for (const e of extra) if (n.includes(e)) return true;
+  if (NOT_A_VALUE.test(n)) return false;
+  return SECRET_WORDS.test(n) || /[_.-]pass$/.test(n);
+}
+
+/** Does this name count tokens (`max_tokens`, `input_tokens`, `tokensBefore`, `token_count`)? */
+export function isCountName(name: string): boolean {
+  return COUNT_NAME.test(name.toLowerCase());
+}
+
+/** Values that are flags, not secrets (`"vault_pass": true`, `db_pass=0`). */
+export function isTrivialValue(v: string): boolean {
+  return v.length === 0 || /^(?:true|false|null|nil|none|yes|no|on|off|undefined|\d)$/i.test(v);
+}
+
+/** Values that stand for a secret without being one: `${TOKEN}`, `$TOKEN`, `%s`, `<token>`, `{{x}}`. */
+export function isPlaceholder(v: string): boolean {
+  return /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[sdv]|<[^<>]*>|\{\{[^{}]*\}\}|\*{3,}|x{3,}|\.\.\.)\W{0,2}$/i.test(
+    v,
+  );
+}

@@ -1,0 +1,144 @@
+import { findCommandPasswords } from './command-lines.js';
+import { findPii } from './pii.js';
+import { Cursor } from './quotes.js';
+import { findAssignments } from './secret-assignments.js';
+import { NAME_KEYWORDS, isPlaceholder } from './secret-names.js';
+import { isMark } from './marks.js';
+import type { Span } from './spans.js';
+import { TOKEN_RULES } from './token-rules.js';
+
+/** A pattern from `--config`: a kind for `--report` and a regex whose whole match is a secret. */
+export interface ConfigPattern {
+  readonly kind: string;
+  readonly regex: RegExp;
+}
+
+/** What the text rules are built from (see `RedactOptions`). */
+export interface TextRuleConfig {
+  readonly names: readonly string[];
+  readonly patterns: readonly ConfigPattern[];
+  readonly pii: boolean;
+}
+
+const PRIVATE_KEY_BEGIN = /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+const PRIVATE_KEY_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+const URL_PASSWORD =
+  /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s/?#@:"'<>]{0,256}:([^\s/?#@"'<>]{1,256})@/g;
+const BEARER = /(?<![\w-])Bearer[ \t]+([A-Za-z0-9._~+/-]{8,}=*)/g;
+
+/** Escapes a config name for a regex alternation. */
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface CompiledToken {
+  readonly kind: string;
+  readonly global: RegExp;
+  readonly sticky: RegExp;
+  readonly group: boolean;
+  readonly check?: (secret: string) => boolean;
+}
+
+/** The text rules, compiled once per redactor. */
+export class TextRules {
+  private readonly tokens: readonly CompiledToken[];
+  private readonly keywords: RegExp;
+
+  constructor(private readonly config: TextRuleConfig) {
+    this.tokens = TOKEN_RULES.map((r) => ({
+      kind: r.kind,
+      global: new RegExp((r.notAfter ? `(?<![${r.notAfter}])` : '') + `(?:${r.body})`, 'g'),
+      sticky: new RegExp(r.body, 'y'),
+      group: r.group === true,
+      check: r.check,
+    }));
+    const extra = config.names.map(escapeRe).join('|');
+    this.keywords = new RegExp(NAME_KEYWORDS + (extra ? `|${extra}` : ''), 'gi');
+  }
+
+  /** Every span the rules want replaced in `s` (unmerged). */
+  spans(s: string): Span[] {
+    const spans: Span[] = [];
+    this.privateKeys(s, spans);
+    this.tokenShapes(s, spans);
+    groupRule(s, URL_PASSWORD, 'url-password', spans);
+    groupRule(s, BEARER, 'authorization', spans, (c) => /\d/.test(c));
+    findAssignments(s, this.keywords, this.config.names, new Cursor(s), spans);
+    findCommandPasswords(s, spans);
+    for (const p of this.config.patterns) {
+      p.regex.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = p.regex.exec(s)) !== null) {
+        if (m[0] === '') p.regex.lastIndex++;
+        else spans.push({ start: m.index, end: m.index + m[0].length, kind: p.kind });
+      }
+    }
+    if (this.config.pii) findPii(s, spans);
+    return spans;
+  }
+
+  /** A private key block to its END line, or to the end of the text when it was cut off. */
+  private privateKeys(s: string, spans: Span[]): void {
+    PRIVATE_KEY_BEGIN.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = PRIVATE_KEY_BEGIN.exec(s)) !== null) {
+      PRIVATE_KEY_END.lastIndex = m.index + m[0].length;
+      const end = PRIVATE_KEY_END.exec(s);
+      const to = end ? end.index + end[0].length : s.length;
+      spans.push({ start: m.index, end: to, kind: 'private-key' });
+      PRIVATE_KEY_BEGIN.lastIndex = to;
+    }
+  }
+
+  /** Token shapes, then any token glued to the end of one found (`AKIA…sk-ant-…`). */
+  private tokenShapes(s: string, spans: Span[]): void {
+    const ends: number[] = [];
+    for (const t of this.tokens) {
+      t.global.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = t.global.exec(s)) !== null) {
+        const span = tokenSpan(t, m, m.index);
+        if (span) {
+          spans.push(span);
+          ends.push(span.end);
+        }
+      }
+    }
+    while (ends.length > 0) {
+      const at = ends.pop() as number;
+      for (const t of this.tokens) {
+        t.sticky.lastIndex = at;
+        const m = t.sticky.exec(s);
+        const span = m ? tokenSpan(t, m, at) : undefined;
+        if (span) {
+          spans.push(span);
+          ends.push(span.end);
+          break;
+        }
+      }
+    }
+  }
+}
+
+function tokenSpan(t: CompiledToken, m: RegExpExecArray, at: number): Span | undefined {
+  const end = at + m[0].length;
+  const secret = t.group ? (m[m.length - 1] as string) : m[0];
+  if (t.check && !t.check(secret)) return undefined;
+  return { start: end - secret.length, end, kind: t.kind };
+}
+
+/** A rule whose secret is capture group 1, ending where the match ends or one before (`…@`). */
+function groupRule(
+  s: string,
+  re: RegExp,
+  kind: string,
+  spans: Span[],
+  check?: (secret: string) => boolean,
+): void {
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(s)) !== null) {
+    const secret = m[1] as string;
+    if (isMark(secret) || isPlaceholder(secret) || (check && !check(secret))) continue;
+    const end = m.index + m[0].length - (m[0].endsWith('@') ? 1 : 0);
+    spans.push({ start: end - secret.length, end, kind });
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Token shapes. Each rule is a body (no look-behind) plus the characters that may not precede it;
+ * the look-behind excludes every character of the body, so only the start of a run is tried and
+ * a failed attempt costs at most the run once (linear time on `sk-sk-sk-…`). `check` runs after a
+ * match, in code, never as regex backtracking. A match glued to the end of another secret (an AWS
+ * key id followed by `sk-ant-…`) is tried without the look-behind at that end.
+ */
+export interface TokenRule {
+  /** The rule kind, counted by `--report`. */
+  readonly kind: string;
+  /** The regex body, without flags. */
+  readonly body: string;
+  /** A character class (without brackets) that may not come just before a match. */
+  readonly notAfter: string;
+  /** The secret is the last capture group when set (the prefix before it is kept). */
+  readonly group?: boolean;
+  /** Extra check on the matched secret. */
+  readonly check?: (secret: string) => boolean;
+}
+
+const hasDigit = (s: string): boolean => /\d/.test(s);
+
+/** Every token shape txpipe knows; docs/commands/redact.md has an example of each. */
+export const TOKEN_RULES: readonly TokenRule[] = [
+  { kind: 'anthropic-admin-key', body: 'sk-ant-admin\\d\\d-[A-Za-z0-9_-]{8,}', notAfter: '\\w-' },
+  { kind: 'anthropic-key', body: 'sk-ant-[A-Za-z0-9_-]{8,}', notAfter: '\\w-' },
+  {
+    kind: 'openai-key',
+    body: 'sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}',
+    notAfter: '\\w-',
+    check: hasDigit,
+  },
+  { kind: 'stripe-key', body: '(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}', notAfter: '\\w' },
+  { kind: 'stripe-webhook-secret', body: 'whsec_[A-Za-z0-9]{24,}', notAfter: '\\w' },
+  { kind: 'github-token', body: 'gh[pousr]_[A-Za-z0-9]{20,}', notAfter: '\\w' },
+  { kind: 'github-token', body: 'github_pat_[A-Za-z0-9_]{22,}', notAfter: '\\w' },
+  { kind: 'gitlab-token', body: 'glpat-[A-Za-z0-9_-]{20,}', notAfter: '\\w-' },
+  { kind: 'aws-access-key-id', body: '(?:AKIA|ASIA)[A-Z0-9]{16}', notAfter: 'A-Za-z0-9' },
+  { kind: 'slack-token', body: 'xox[abposr]-[A-Za-z0-9-]{10,}', notAfter: '\\w-' },
+  {
+    kind: 'slack-webhook',
+    body: '(hooks\\.slack\\.com/(?:services|workflows|triggers)/)([A-Za-z0-9/_-]{16,})',
+    notAfter: '\\w.',
+    group: true,
+  },
+  { kind: 'google-api-key', body: 'AIza[0-9A-Za-z_-]{35}', notAfter: '\\w-' },
+  { kind: 'npm-token', body: 'npm_[A-Za-z0-9]{36}', notAfter: '\\w' },
+  {
+    kind: 'sendgrid-key',
+    body: 'SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}',
+    notAfter: '\\w.-',
+  },
+  { kind: 'huggingface-token', body: 'hf_[A-Za-z0-9]{30,}', notAfter: '\\w' },
+  { kind: 'twilio-api-key', body: 'SK[0-9a-f]{32}', notAfter: 'A-Za-z0-9' },
+  { kind: 'digitalocean-token', body: 'do[opr]_v1_[a-f0-9]{64}', notAfter: '\\w' },
+  { kind: 'databricks-token', body: 'dapi[a-f0-9]{32}(?:-\\d)?', notAfter: 'A-Za-z0-9' },
+  {
+    kind: 'azure-storage-key',
+    body: '((?:AccountKey|SharedAccessKey)=)([A-Za-z0-9+/]{20,}={0,2})',
+    notAfter: '\\w',
+    group: true,
+  },
+  {
+    kind: 'azure-sas-signature',
+    body: '([?&;]sig=)([A-Za-z0-9%+/]{20,}={0,2})',
+    notAfter: '',
+    group: true,
+  },
+  {
+    kind: 'jwt',
+    body: 'eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}',
+    notAfter: '\\w.-',
+  },
+];
+
+/** The literal starts of every token rule, for the prescan (a superset: no look-behind). */
+export const TOKEN_PRESCAN =
+  'sk-|[sr]k_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox[abposr]-|hooks\\.slack\\.com|AIza|npm_|SG\\.|hf_|SK[0-9a-f]{32}|do[opr]_v1_|dapi|AccountKey|SharedAccessKey|sig=|eyJ';

@@ -1,0 +1,179 @@
+import type { Transform } from 'node:stream';
+import { recordClipper, type ProfileClipper } from '../clip/clip-record.js';
+import { fitLine } from '../clip/fit-line.js';
+import { clipProfileFor, clipProfiles } from '../clip/formats/registry.js';
+import { parseFieldRule, parseSize, type LimitRule } from '../clip/limits.js';
+import { mayHoldBinary, omitBinary } from '../clip/omit-binary.js';
+import { detectValue } from '../formats/detect.js';
+import { formatIds, getFormat } from '../formats/registry.js';
+import { badOption } from '../stream/errors.js';
+import { withValue, type Rec } from '../stream/rec.js';
+import { recordTransform, type StageContext } from '../stream/record-transform.js';
+import type { CommandSpec } from './spec.js';
+
+export interface ClipOptions {
+  /** Bytes of text a string keeps where no field rule or format default says otherwise. */
+  readonly limit?: number | string;
+  /**
+   * Per-field or per-path limits, before the format's defaults; the first that matches wins:
+   * `{ text: '32KiB', 'message.content.*.text': 4096 }` or `['text=32KiB', 'input=none']`.
+   */
+  readonly fields?: Readonly<Record<string, number | string>> | readonly string[];
+  /** The format whose defaults apply: `auto` (detected per input), a format id, or `generic`. */
+  readonly format?: string;
+  /** Replace base64 images and embedding vectors with a small description. */
+  readonly omitBinary?: boolean;
+  /** Every line written is at most this many bytes (without its `\n`); others are reported. */
+  readonly maxLineBytes?: number | string;
+  /** Records of an input looked at to detect its format before settling on `generic`. */
+  readonly detectRecords?: number;
+}
+
+export const clipDefaults = {
+  limit: 8192,
+  fields: [] as readonly string[],
+  format: 'auto',
+  omitBinary: false,
+  maxLineBytes: Infinity,
+  detectRecords: 1000,
+} as const;
+
+function fieldRules(fields: ClipOptions['fields']): LimitRule[] {
+  if (fields === undefined) return [];
+  if (Array.isArray(fields)) {
+    return (fields as readonly string[]).flatMap((f) => f.split(',')).map(parseFieldRule);
+  }
+  return Object.entries(fields).map(([pattern, size]) => {
+    parseFieldRule(`${pattern}=0`); // validates the pattern
+    return { pattern, limit: parseSize(size, `limit of ${pattern}`) };
+  });
+}
+
+/** Does `raw` fit `bound` bytes? Cheap: a UTF-16 unit is 1 to 3 UTF-8 bytes. */
+function rawFits(raw: string, bound: number): boolean {
+  if (raw.length * 3 <= bound) return true;
+  return raw.length <= bound && Buffer.byteLength(raw, 'utf8') <= bound;
+}
+
+/**
+ * `clip`: cuts long strings at a UTF-8 character boundary with the marker `…[clipped N bytes]`
+ * and records each original length in a `clipped` map, with per-format defaults chosen once per
+ * input; optionally omits binary data and bounds every line. A record with nothing over its
+ * limit is passed on as the same object (its bytes are written as they were), and a line no
+ * longer than the smallest limit is not even walked.
+ */
+export function clip(options: ClipOptions = {}): Transform {
+  const base = parseSize(options.limit ?? clipDefaults.limit, 'limit');
+  const maxLine = parseSize(options.maxLineBytes ?? clipDefaults.maxLineBytes, 'maxLineBytes');
+  const omit = options.omitBinary ?? clipDefaults.omitBinary;
+  const format = options.format ?? clipDefaults.format;
+  const detectRecords = options.detectRecords ?? clipDefaults.detectRecords;
+  if (!Number.isInteger(detectRecords) || detectRecords < 1) {
+    badOption(`detectRecords must be a whole number of records, at least 1, got ${detectRecords}`);
+  }
+  if (format !== 'auto' && format !== 'generic' && !getFormat(format)) {
+    badOption(`unknown format ${format}; known: auto, generic, ${formatIds.join(', ')}`);
+  }
+  const rules = fieldRules(options.fields);
+  const clippers = new Map<string, ProfileClipper>(
+    clipProfiles.map((p) => [p.id, recordClipper(p, rules, base)]),
+  );
+  const clipperFor = (id: string | undefined): ProfileClipper =>
+    clippers.get(clipProfileFor(id).id)!;
+  const fixed = format === 'auto' ? undefined : clipperFor(format);
+
+  // The input being read and its clipper once its format is known.
+  let source: string | undefined;
+  let settled: ProfileClipper | undefined;
+  let looked = 0;
+  const current = (rec: Rec): ProfileClipper => {
+    if (fixed) return fixed;
+    if (rec.source !== source) {
+      source = rec.source;
+      settled = undefined;
+      looked = 0;
+    }
+    if (settled) return settled;
+    const f = rec.value !== undefined ? detectValue(rec.value) : undefined;
+    if (f || ++looked >= detectRecords) settled = clipperFor(f?.id);
+    return clipperFor(f?.id);
+  };
+
+  const overLimit = (rec: Rec, bytes: number, ctx: StageContext): undefined => {
+    ctx.reject({
+      source: rec.source,
+      line: rec.line,
+      reason: 'over-limit',
+      message: `line of ${bytes} bytes cannot be brought under --max-line-bytes ${maxLine}`,
+      raw: rec.raw,
+    });
+    return undefined;
+  };
+
+  return recordTransform((rec, ctx) => {
+    if (rec.value === undefined) {
+      // Not JSON: nothing to clip; only the line bound applies.
+      const bytes = Buffer.byteLength(rec.raw, 'utf8');
+      return bytes > maxLine && rec.invalid !== 'truncated' ? overLimit(rec, bytes, ctx) : rec;
+    }
+    const { clip: clipper, smallest } = current(rec);
+    if (!rec.changed && rawFits(rec.raw, Math.min(smallest, maxLine))) {
+      if (!omit || !mayHoldBinary(rec.raw)) return rec;
+    }
+    const input = omit ? omitBinary(rec.value) : rec.value;
+    let out = clipper(input);
+    if (maxLine !== Infinity) {
+      const text = out !== rec.value || rec.changed ? JSON.stringify(out) : rec.raw;
+      const fit = fitLine(input, clipper, maxLine, { value: out, text });
+      if (!fit.ok) return overLimit(rec, fit.bytes, ctx);
+      out = fit.value;
+    }
+    return out === rec.value ? rec : withValue(rec, out);
+  });
+}
+
+export const clipCommand: CommandSpec = {
+  name: 'clip',
+  summary: 'Cut long strings at a UTF-8 boundary with …[clipped N bytes] and a clipped map',
+  options: {
+    limit: {
+      type: 'string',
+      describe:
+        'Bytes a string keeps where no --field or format default applies (8KiB, 1MiB, none)',
+      default: '8KiB',
+    },
+    field: {
+      type: 'string',
+      describe:
+        'name=size or dotted.path=size (* for any key), before the format defaults; repeat or comma-separate',
+    },
+    format: {
+      type: 'string',
+      describe: `Whose defaults apply: auto (detected per input), generic, or ${formatIds.join(', ')}`,
+      default: 'auto',
+    },
+    omitBinary: {
+      type: 'boolean',
+      describe: 'Replace base64 images and embedding vectors with {"omitted": ...}',
+      default: false,
+    },
+    maxLineBytes: {
+      type: 'string',
+      describe:
+        'Every output line at most this size (clipping the largest strings first); report the rest',
+    },
+  },
+  output: 'records',
+  stages: (args) => {
+    const field = args.field as string | string[] | undefined;
+    return [
+      clip({
+        limit: args.limit as string | undefined,
+        fields: field === undefined ? undefined : [field].flat(),
+        format: args.format as string | undefined,
+        omitBinary: args.omitBinary as boolean | undefined,
+        maxLineBytes: args.maxLineBytes as string | undefined,
+      }),
+    ];
+  },
+};

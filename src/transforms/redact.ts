@@ -1,0 +1,96 @@
+import type { Transform } from 'node:stream';
+import { loadRedactConfig } from '../redact/config.js';
+import { formatCounts } from '../redact/counts.js';
+import { createRecordRedactor } from '../redact/redact-record.js';
+import { createRedactor, type RedactOptions, type Redactor } from '../redact/redactor.js';
+import { badOption } from '../stream/errors.js';
+import { withDefaults } from '../stream/options.js';
+import { recordTransform } from '../stream/record-transform.js';
+import type { CommandSpec } from './spec.js';
+
+/** Options of the `redact` stage. */
+export interface RedactStageOptions extends RedactOptions {
+  /** Tool calls that named a secret file, remembered until their result (oldest forgotten past this). */
+  readonly maxPendingCalls?: number;
+  /** A redactor to use (its counts then include this stage's); built from the options when absent. */
+  readonly redactor?: Redactor;
+  /** Called once at the end of input with the counts per rule kind. */
+  readonly onEnd?: (counts: Readonly<Record<string, number>>) => void;
+}
+
+export const redactDefaults = Object.freeze({ maxPendingCalls: 4096, pii: false });
+
+/**
+ * `redact(opts)`: a native object-mode Transform that redacts secrets in records of every format
+ * txpipe knows, without converting them. Unchanged records pass as the same object.
+ */
+export function redact(options: RedactStageOptions = {}): Transform {
+  const opts = withDefaults(redactDefaults, options);
+  if (opts.onEnd !== undefined && typeof opts.onEnd !== 'function')
+    badOption('redact: onEnd must be a function');
+  const redactor = opts.redactor ?? createRedactor({ config: opts.config, pii: opts.pii });
+  const logic = createRecordRedactor(redactor, opts.maxPendingCalls);
+  return recordTransform({
+    transform: (rec) => logic(rec),
+    flush: () => opts.onEnd?.(redactor.counts()),
+  });
+}
+
+/** The redactor options from parsed CLI arguments. */
+function redactorOptions(args: Readonly<Record<string, unknown>>): RedactOptions {
+  return {
+    pii: args.pii === true,
+    config: typeof args.config === 'string' ? loadRedactConfig(args.config) : undefined,
+  };
+}
+
+export const redactCommand: CommandSpec = {
+  name: 'redact',
+  summary: 'Replace secrets (tokens, keys, passwords, secret files) in records of every format',
+  options: {
+    config: {
+      type: 'string',
+      describe: 'JSON file adding secret names, token patterns and allowed values',
+    },
+    pii: {
+      type: 'boolean',
+      default: false,
+      describe: 'Also scrub e-mails, phones, cards, SSNs, IBANs and IP addresses',
+    },
+    report: {
+      type: 'string',
+      describe: 'Print counts per rule kind to stderr: --report=text or --report=json',
+    },
+    maxPendingCalls: {
+      type: 'number',
+      default: redactDefaults.maxPendingCalls,
+      describe: 'Secret-file tool calls remembered until their result',
+    },
+  },
+  output: 'records',
+  stages(args, ctx) {
+    const report = args.report;
+    if (report !== undefined && report !== '' && report !== 'text' && report !== 'json')
+      badOption(
+        `redact: --report takes text or json, not "${String(report)}" (write --report=json, or --report after the files)`,
+      );
+    const onEnd =
+      report === undefined
+        ? undefined
+        : (counts: Readonly<Record<string, number>>): void => {
+            ctx.stderr.write(
+              report === 'json' ? `${JSON.stringify(counts)}\n` : formatCounts(counts),
+            );
+          };
+    return [
+      redact({
+        ...redactorOptions(args),
+        maxPendingCalls: args.maxPendingCalls as number | undefined,
+        onEnd,
+      }),
+    ];
+  },
+  rejectedText(args) {
+    return createRedactor(redactorOptions(args)).text;
+  },
+};

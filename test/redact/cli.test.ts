@@ -1,0 +1,113 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCli } from '../../src/cli/main.js';
+import { bin, repoRoot } from '../shared.js';
+
+const here = (name: string): string => join(repoRoot, 'test', 'fixtures', 'redact', name);
+const mixed = here('mixed.jsonl');
+
+/** The built CLI, spawned as a user would, with a pinned environment. */
+function txpipe(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    input,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, LANG: 'C' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+beforeAll(() => {
+  if (!existsSync(bin)) spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
+});
+
+describe('txpipe redact (the built bin)', () => {
+  it('redacts, withholds, keeps counts and reports per kind, never a secret', () => {
+    const r = txpipe(['redact', '--on-invalid', 'pass', mixed, '--report']);
+    expect(r.code).toBe(0);
+    const out = r.stdout.split('\n');
+    expect(out[0]).toContain('"input_tokens":12');
+    expect(out[1]).toContain('[withheld: a secret file]');
+    expect(out[1]).toContain('/home/sam/shop/.env');
+    expect(out[1]).not.toContain('postgres://');
+    expect(out[2]).toContain('password=[redacted] and [redacted]');
+    expect(out[3]).toBe(readFileSync(mixed, 'utf8').split('\n')[3]);
+    expect(out[4]).toBe('this line is not JSON: Authorization: Bearer [redacted]');
+    expect(r.stderr).toContain('txpipe redact: 5 replaced');
+    expect(r.stderr).toMatch(/secret-file 2/);
+    expect(r.stderr).not.toContain('hunter2');
+  });
+
+  it('--report=json prints counts for machines', () => {
+    const r = txpipe(['redact', '--report=json', '--quiet', mixed]);
+    const counts = JSON.parse(r.stderr.trim().split('\n').pop() as string);
+    expect(counts).toEqual({ authorization: 0, ...counts });
+    expect(counts['github-token']).toBe(1);
+    expect(counts['secret-name']).toBe(1);
+  });
+
+  it('a --report value that is a file name is a usage error, not a lost input', () => {
+    const r = txpipe(['redact', '--report', mixed]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--report=json');
+  });
+
+  it('--config adds names, patterns and allowed values; --pii scrubs e-mails', () => {
+    const r = txpipe(['redact', '--config', here('config.json'), '--pii', mixed]);
+    expect(r.code).toBe(0);
+    const line = r.stdout.split('\n')[2] as string;
+    expect(line).toContain('password=hunter2');
+    expect(line).toContain('and [redacted], mail [redacted:email]');
+  });
+
+  it('a bad --config is a usage error', () => {
+    const r = txpipe(['redact', '--config', here('README.md'), mixed]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is not JSON');
+  });
+
+  it('rejected lines are text-redacted before they reach --reject-file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txpipe-redact-'));
+    const rejects = join(dir, 'rejects.txt');
+    const r = txpipe(['redact', '--reject-file', rejects, mixed]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(4);
+    expect(readFileSync(rejects, 'utf8')).toBe(
+      'this line is not JSON: Authorization: Bearer [redacted]\n',
+    );
+  });
+
+  it('reads standard input', () => {
+    const r = txpipe(['redact'], '{"token":"abc"}\n');
+    expect(r.stdout).toBe('{"token":"[redacted]"}\n');
+  });
+});
+
+describe('txpipe redact (in-process, through the same CLI builder)', () => {
+  it('writes to -o and reports', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txpipe-redact-'));
+    const out = join(dir, 'out.jsonl');
+    let err = '';
+    const stderr = new Writable({
+      write(chunk, _enc, done) {
+        err += String(chunk);
+        done();
+      },
+    });
+    const code = await new Promise<number>((resolve) => {
+      void buildCli(['redact', '-o', out, '--report=text', '--on-invalid', 'pass', mixed], {
+        stderr,
+        stdoutIsTTY: false,
+        exit: resolve,
+      }).parseAsync();
+    });
+    expect(code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(
+      txpipe(['redact', '--on-invalid', 'pass', mixed]).stdout,
+    );
+    expect(err).toContain('txpipe redact: 5 replaced');
+  });
+});
