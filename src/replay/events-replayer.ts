@@ -14,7 +14,7 @@ import {
  * (Claude Code): user prompts as user messages; thinking, text and tool calls between two user
  * turns as one assistant message; consecutive tool results as one user message; a compaction
  * with a summary starts over from that summary; subagent (sidechain) events are another
- * conversation and are left out.
+ * conversation and are left out. A session with no message is not written.
  */
 export function eventsReplayer(decoder: Decoder, format: string, source: string): Replayer {
   const sessions = new Map<string, { messages: Message[]; blocks: Block[]; results: Block[] }>();
@@ -81,11 +81,14 @@ export function eventsReplayer(decoder: Decoder, format: string, source: string)
     },
     end(): Replayed[] {
       for (const ev of decoder.end()) add(ev);
-      return [...sessions].map(([session, s]) => {
+      const out: Replayed[] = [];
+      for (const [session, s] of sessions) {
         pushAssistant(s.messages, s.blocks, false);
         if (s.results.length) s.messages.push({ role: 'user', content: s.results });
-        return { session, source, format, messages: s.messages };
-      });
+        // A session with no conversation (a file's stray snapshot entries) is not written.
+        if (s.messages.length > 0) out.push({ session, source, format, messages: s.messages });
+      }
+      return out;
     },
   };
 }

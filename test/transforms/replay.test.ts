@@ -220,6 +220,13 @@ describe('replay: Claude Code sessions (from canonical events)', () => {
       },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c', content: 'rc' }] },
     ]);
+    const empty = eventsReplayer(
+      { decode: () => [{ ...base(1), kind: 'usage', tokens: {} }], end: () => [] },
+      'x',
+      'f',
+    );
+    empty.add({ raw: '', value: {}, line: 1, source: 'f' });
+    expect(empty.end()).toEqual([]); // no conversation: nothing written
     const c = eventsReplayer(
       {
         decode: (rec) => [events[rec.line - 1]!],
