@@ -136,14 +136,14 @@ describe('run-record writer: one record per session', () => {
     expect(records([{ kind: 'user_message', text: 'x' }])[0]!.duration_ms).toBeNull();
     expect(
       records([
-        { kind: 'notice', text: 'n', time: t(5) },
+        { kind: 'user_message', text: 'n', time: t(5) },
         { kind: 'notice', text: 'n', time: t(2) },
         { kind: 'notice', text: 'n', time: 'garbage' },
       ])[0]!.duration_ms,
     ).toBe(3000);
     expect(
       records([
-        { kind: 'notice', text: 'n', time: t(5) },
+        { kind: 'user_message', text: 'n', time: t(5) },
         { kind: 'session_end', durationMs: 7 },
       ])[0]!.duration_ms,
     ).toBe(7);
@@ -204,9 +204,11 @@ describe('run-record writer: one record per session', () => {
       run_index: 2,
     });
     expect(records([], { condition: 'old_skill' })).toEqual([]);
-    expect(records([{ kind: 'notice', text: 'x' }], { condition: 'old_skill' })[0]!.condition).toBe(
-      'old_skill',
-    );
+    expect(
+      records([{ kind: 'user_message', text: 'x' }], { condition: 'old_skill' })[0]!.condition,
+    ).toBe('old_skill');
+    // a session with nothing of a run (stray entries) gets no record
+    expect(records([{ kind: 'notice', text: 'x', time: t(1) }])).toEqual([]);
   });
 
   it('writes one record per session, in the order they began', () => {
@@ -271,8 +273,8 @@ describe('run-record writer: one record per session', () => {
     const two = join(dir, 'two.jsonl');
     records(
       [
-        { kind: 'notice', text: 'a', session: 'a' },
-        { kind: 'notice', text: 'b', session: 'b' },
+        { kind: 'user_message', text: 'a', session: 'a' },
+        { kind: 'user_message', text: 'b', session: 'b' },
       ],
       { timing: two },
     );

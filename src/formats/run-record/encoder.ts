@@ -230,7 +230,17 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
       return [];
     },
     end() {
-      const out = [...runs.values()].map(record);
+      // A session with nothing of a run (no message, no tool call, no tokens: a file's stray
+      // snapshot entries under their own session id) gets no record.
+      const out = [...runs.values()]
+        .map(record)
+        .filter(
+          (r) =>
+            r.prompt !== '' ||
+            r.final_message !== '' ||
+            (r.tool_invocations as unknown[]).length > 0 ||
+            r.total_tokens !== null,
+        );
       if (o.timing !== undefined) {
         const timing = out.map((r) => ({
           total_tokens: r.total_tokens,
