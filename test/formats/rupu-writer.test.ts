@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_VERSION, type Event } from '../../src/events/event.js';
@@ -6,6 +7,7 @@ import { RawJson } from '../../src/formats/adapter.js';
 import { rupuEncoder } from '../../src/formats/rupu/encoder.js';
 import { convert } from '../../src/transforms/convert.js';
 import { fixture, repoRoot } from '../shared.js';
+import { runConvert } from '../convert/run-convert.js';
 import { runStage, text } from '../convert/run-stage.js';
 
 const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'rupu', name);
@@ -20,6 +22,14 @@ describe('rupu writer: rupu in, rupu out', () => {
   it('writes a version 2 transcript back byte for byte (unknown events and thinking.raw too)', async () => {
     const file = own('run_v2_full.jsonl');
     expect(await toRupu(file)).toEqual(lines(file));
+  });
+
+  it('survives a trip through canonical events on disk (--to txpipe, then --to rupu)', async () => {
+    const file = own('run_v2_full.jsonl');
+    const dir = mkdtempSync(join(tmpdir(), 'txpipe-rupu-'));
+    const events = join(dir, 'events.jsonl');
+    writeFileSync(events, await runConvert([file], { to: 'txpipe' }));
+    expect(await toRupu(events)).toEqual(lines(file));
   });
 
   it('writes a version 1 transcript as version 2, every line kept', async () => {
