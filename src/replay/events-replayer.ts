@@ -13,7 +13,8 @@ import {
  * The conversation rebuilt from canonical events, for formats with no replay rules of their own
  * (Claude Code): user prompts as user messages; thinking, text and tool calls between two user
  * turns as one assistant message; consecutive tool results as one user message; a compaction
- * with a summary starts over from that summary; subagent (sidechain) events are another
+ * starts over (from its summary, where it has one; Claude Code writes the summary as the next
+ * user entry); subagent (sidechain) events are another
  * conversation and are left out. A session with no message is not written.
  */
 export function eventsReplayer(decoder: Decoder, format: string, source: string): Replayer {
@@ -64,11 +65,11 @@ export function eventsReplayer(decoder: Decoder, format: string, source: string)
         });
         break;
       case 'compaction':
-        if (ev.summary !== undefined) {
-          s.blocks = [];
-          s.results = [];
-          s.messages = [{ role: 'user', content: ev.summary }];
-        }
+        // The provider sees nothing from before; Claude Code then writes the summary as a user
+        // entry of its own, which follows as a user message.
+        s.blocks = [];
+        s.results = [];
+        s.messages = ev.summary !== undefined ? [{ role: 'user', content: ev.summary }] : [];
         break;
       default:
         break;

@@ -237,6 +237,20 @@ describe('replay: Claude Code sessions (from canonical events)', () => {
     );
     c.add({ raw: '', value: {}, line: 1, source: 'f' });
     expect(c.end()[0]!.messages).toEqual([{ role: 'user', content: 'sum' }]);
+    // Claude Code: a compact boundary without summary, then the summary as a (meta) user entry
+    const cc: Event[] = [
+      { ...base(1), kind: 'user_message', text: 'old' },
+      { ...base(2), kind: 'assistant_message', text: 'old answer' },
+      { ...base(3), kind: 'compaction', trigger: 'auto' },
+      { ...base(4), kind: 'user_message', text: 'This session is being continued…', role: 'meta' },
+      { ...base(5), kind: 'assistant_message', text: 'new' },
+    ];
+    const k = eventsReplayer({ decode: (rec) => [cc[rec.line - 1]!], end: () => [] }, 'x', 'f');
+    cc.forEach((_, i) => k.add({ raw: '', value: {}, line: i + 1, source: 'f' }));
+    expect(k.end()[0]!.messages).toEqual([
+      { role: 'user', content: 'This session is being continued…' },
+      { role: 'assistant', content: [{ type: 'text', text: 'new' }] },
+    ]);
   });
 });
 
