@@ -173,6 +173,39 @@ describe('replay: Claude Code sessions (from canonical events)', () => {
     });
   }
 
+  it('a real session with a compact boundary: the replay starts from its summary', async () => {
+    const file = fixture(
+      'claude-code',
+      'marot-spotter',
+      'ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl',
+    );
+    const entries = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Record<string, any>);
+    const boundary = entries.findIndex((e) => e.subtype === 'compact_boundary');
+    const summary = entries.slice(boundary).find((e) => e.isCompactSummary === true)!;
+    const { out } = await replayed([file]);
+    const main = out.find((r) => r.session === summary.sessionId)!;
+    const first = main.messages[0]!;
+    const text =
+      typeof summary.message.content === 'string'
+        ? summary.message.content
+        : summary.message.content[0].text;
+    expect(first).toEqual({ role: 'user', content: text });
+    const after = entries
+      .slice(boundary)
+      .filter((e) => e.type === 'assistant' && !e.isSidechain && Array.isArray(e.message?.content))
+      .flatMap((e) => e.message.content as any[])
+      .filter((b) => b.type === 'tool_use')
+      .map((b) => b.id);
+    const got = main.messages
+      .flatMap((m) => (typeof m.content === 'string' ? [] : m.content))
+      .filter((b) => b.type === 'tool_use')
+      .map((b) => b.id);
+    expect(got).toEqual(after);
+  });
+
   it('groups replies, merges results, starts over at a compaction, skips sidechains', () => {
     const base = (line: number) =>
       ({ v: EVENT_VERSION, session: 's', origin: { format: 'x', source: 'f', line } }) as const;
