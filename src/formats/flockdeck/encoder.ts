@@ -1,10 +1,18 @@
 import { BoundedMap } from '../../events/bounded-map.js';
-import type { Event, TokenCounts, UsageEvent } from '../../events/event.js';
+import type { Event, UsageEvent } from '../../events/event.js';
+import { isPlaceholderModel, projectOf, replyKey, usageOf } from './derived.js';
 import { badOption } from '../../stream/errors.js';
-import { RawJson, type Encoder } from '../adapter.js';
+import type { Encoder } from '../adapter.js';
 import type { LineGuard } from './guard.js';
 import { flockdeckGuard } from './redact-guard.js';
-import { ordered, type FlockdeckKey } from './line-keys.js';
+import {
+  FIELD_LIMIT,
+  LineOutput,
+  MESSAGE_LIMIT,
+  type Draft,
+  type Env,
+  type Fields,
+} from './line-output.js';
 import { before, parseTime, stamp, type FlockTime } from './time.js';
 
 export interface FlockdeckEncodeOptions {
@@ -35,27 +43,6 @@ export const flockdeckEncodeDefaults = Object.freeze({
   maxCalls: 100_000,
 });
 
-/** Clip limits of the Flockdeck reference, section 4. */
-const MESSAGE_LIMIT = 32 * 1024;
-const FIELD_LIMIT = 8 * 1024;
-const TRUNCATED_TEXT = 'the transcript reached its size cap of 16 MiB and ended here';
-
-type Fields = Partial<Record<FlockdeckKey, unknown>>;
-interface Env {
-  readonly gitBranch?: string;
-  readonly cwd?: string;
-  readonly agentVersion?: string;
-}
-interface Draft {
-  readonly time: FlockTime;
-  readonly env: Env;
-  readonly fields: Fields;
-  /** `redacted`/`clipped` an earlier writer recorded (a Flockdeck transcript read back). */
-  readonly carried?: Readonly<Record<string, unknown>>;
-}
-
-const isClipMap = (v: unknown): v is Record<string, number> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 interface Reply {
   readonly key: string;
   readonly first: Draft;
@@ -63,24 +50,7 @@ interface Reply {
   stopSet: boolean;
 }
 
-/** The last element of a directory, as Flockdeck names a project. */
-export function projectOf(cwd: string): string | undefined {
-  const parts = cwd.split(/[\\/]+/).filter((p) => p !== '');
-  return parts.length > 0 ? parts[parts.length - 1] : undefined;
-}
-
-function usageOf(t: TokenCounts): Record<string, number> | undefined {
-  const u: Record<string, number> = {};
-  if (t.input !== undefined) u.inputTokens = t.input;
-  if (t.output !== undefined) u.outputTokens = t.output;
-  if (t.cacheWrite !== undefined) u.cacheCreationInputTokens = t.cacheWrite;
-  if (t.cacheRead !== undefined) u.cacheReadInputTokens = t.cacheRead;
-  return Object.keys(u).length > 0 ? u : undefined;
-}
-
-const replyKey = (e: Event): string => e.messageId ?? `line:${e.origin.line}`;
 const nonEmpty = (s: unknown): s is string => typeof s === 'string' && s !== '';
-const isPlaceholderModel = (m: string | undefined): boolean => !m || /^<.*>$/.test(m);
 
 /**
  * Canonical events -> Flockdeck v2 lines, following shared/specs/flockdeck-recording-format.md
@@ -99,9 +69,6 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   let name: string | undefined;
   let project: string | undefined;
   let projectKnown = false;
-  let seq = 0;
-  let bytes = 0;
-  let truncated = false;
   let lastTime: FlockTime | undefined;
   let lastEnv: Env = {};
   let lastTitle: string | undefined;
@@ -114,87 +81,24 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
 
   const reset = (): void => {
     conversation = agent = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
-    projectKnown = truncated = replyOpen = false;
-    seq = bytes = 0;
+    projectKnown = replyOpen = false;
+    lines.reset();
     lastEnv = {};
     held = [];
     callNames.clear();
     secretCalls.clear();
   };
 
-  /** Redacts and clips one string field into `f`, noting `redacted` and `clipped`. */
-  const put = (f: Fields, key: FlockdeckKey, s: string, limit: number): void => {
-    const g = guard.string(s, limit);
-    f[key] = g.text;
-    if (g.redacted) f.redacted = true;
-    if (g.clippedFrom !== undefined) {
-      f.clipped = { ...((f.clipped as object) ?? {}), [key]: g.clippedFrom };
-    }
-  };
-
-  /** `cwd` and `gitBranch` repeat on nearly every line: the last one's guarded form is kept. */
-  const envMemo = new Map<FlockdeckKey, { s: string; f: Fields }>();
-  const putEnv = (env: Fields, key: FlockdeckKey, s: string): void => {
-    let m = envMemo.get(key);
-    if (m?.s !== s) {
-      const f: Fields = {};
-      put(f, key, s, FIELD_LIMIT);
-      m = { s, f };
-      envMemo.set(key, m);
-    }
-    env[key] = m.f[key];
-    if (m.f.redacted) env.redacted = true;
-    if (m.f.clipped)
-      env.clipped = { ...((env.clipped as object) ?? {}), ...(m.f.clipped as object) };
-  };
-
+  const lines = new LineOutput(guard, o.maxBytes);
+  const put = lines.put.bind(lines);
   const finalize = (d: Draft, out: unknown[]): void => {
-    if (truncated) return;
-    seq++;
-    const f: Fields = { ...d.fields };
-    if (d.carried?.redacted === true) f.redacted = true;
-    if (isClipMap(d.carried?.clipped))
-      f.clipped = { ...d.carried.clipped, ...((f.clipped as object) ?? {}) };
-    const env: Fields = {};
-    if (nonEmpty(d.env.gitBranch)) putEnv(env, 'gitBranch', d.env.gitBranch);
-    if (nonEmpty(d.env.cwd)) putEnv(env, 'cwd', d.env.cwd);
-    if (env.redacted) f.redacted = true;
-    if (env.clipped) f.clipped = { ...(env.clipped as object), ...((f.clipped as object) ?? {}) };
-    const line = ordered({
-      v: 2,
-      seq,
-      time: d.time.text,
-      session: name,
+    const id = {
+      name: name!,
       project,
       agent: o.agent ?? agent ?? 'claude',
-      conversation,
-      gitBranch: env.gitBranch,
-      cwd: env.cwd,
-      agentVersion: nonEmpty(d.env.agentVersion) ? d.env.agentVersion : undefined,
-      ...f,
-    });
-    const text = JSON.stringify(line);
-    const size = Buffer.byteLength(text) + 1;
-    if (bytes + size > o.maxBytes) {
-      truncated = true;
-      const t = ordered({
-        ...line,
-        model: undefined,
-        type: 'recording_truncated',
-        text: TRUNCATED_TEXT,
-        ...Object.fromEntries(
-          ['usage', 'stopReason', 'title', 'trigger', 'tokensBefore', 'tokensAfter', 'tool']
-            .concat(['toolUseId', 'input', 'output', 'isError', 'interrupted', 'redacted'])
-            .concat(['clipped'])
-            .map((k) => [k, undefined]),
-        ),
-      });
-      if (env.redacted) t.redacted = true;
-      out.push(new RawJson(JSON.stringify(t), t));
-      return;
-    }
-    bytes += size;
-    out.push(new RawJson(text, line));
+      conversation: conversation!,
+    };
+    lines.write(d, id, out);
   };
 
   const flush = (out: unknown[], force = false): void => {
@@ -318,7 +222,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     if (e.sidechain) return out;
     if (conversation !== undefined && e.session !== conversation) finish(out);
     conversation ??= e.session;
-    if (truncated) return out;
+    if (lines.truncated) return out;
     if (e.kind === 'session_start' && nonEmpty(e.agent)) {
       agent = e.agent === 'claude-code' ? 'claude' : e.agent;
     }
