@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { EVENT_VERSION, type Event, type TokenCounts } from '../../events/event.js';
+import { EVENT_VERSION, type Event } from '../../events/event.js';
 import type { Rec } from '../../stream/rec.js';
 import { isRecord, type DecodeOptions, type Decoder } from '../adapter.js';
 import { RecordRejected } from '../record-rejected.js';
@@ -58,6 +58,22 @@ function rest(data: Data, taken: readonly string[]): Data | undefined {
   return out;
 }
 
+type Fields = Record<string, unknown>;
+
+/** Sets a field only when it has a value (optional fields are left out, never undefined). */
+function put(o: Fields, key: string, value: unknown): void {
+  if (value !== undefined) o[key] = value;
+}
+
+const USAGE_KEYS: readonly string[] = [
+  'input_tokens',
+  'output_tokens',
+  'cache_write_tokens',
+  'cached_tokens',
+  'model',
+  'purpose',
+];
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 
@@ -84,177 +100,108 @@ export function rupuDecoder(options: DecodeOptions = {}): Decoder {
       if (rec.value === undefined) return []; // not JSON: the writer reports it
       const { type, data } = rupuEnvelope(rec);
       lastLine = rec.line;
-      const base = {
-        v: EVENT_VERSION,
-        session,
-        origin: { format: 'rupu', source: rec.source, line: rec.line },
-      } as const;
-      const meta = (taken: readonly string[]) => {
-        const r = rest(data, taken);
-        return r ? { meta: { rupu: r } } : {};
-      };
-      switch (type) {
-        case 'run_start': {
-          session = str(data.run_id) ?? session;
-          started = true;
-          return [
-            {
-              ...base,
-              session,
-              kind: 'session_start',
-              agent: 'rupu',
-              ...(str(data.started_at) ? { time: data.started_at as string } : {}),
-              ...(str(data.model) ? { model: data.model as string } : {}),
-              ...meta(['started_at', 'model']),
-            },
-          ];
+      if (type === 'run_start') {
+        session = str(data.run_id) ?? session;
+        started = true;
+      }
+      // Events are built by assignment, not by spreading (much cheaper on many small lines).
+      const ev = (kind: Event['kind'], taken?: readonly string[]): Fields => {
+        const e: Fields = {
+          v: EVENT_VERSION,
+          session,
+          origin: { format: 'rupu', source: rec.source, line: rec.line },
+          kind,
+        };
+        if (taken) {
+          const r = rest(data, taken);
+          if (r) e.meta = { rupu: r };
         }
+        return e;
+      };
+      let e: Fields;
+      switch (type) {
+        case 'run_start':
+          e = ev('session_start', ['started_at', 'model']);
+          e.agent = 'rupu';
+          put(e, 'time', str(data.started_at));
+          put(e, 'model', str(data.model));
+          break;
         case 'run_complete':
           completed = true;
-          return [
-            {
-              ...base,
-              kind: 'session_end',
-              ...(str(data.status) ? { status: data.status as string } : {}),
-              ...(num(data.duration_ms) !== undefined
-                ? { durationMs: data.duration_ms as number }
-                : {}),
-              ...(num(data.total_tokens) !== undefined
-                ? { totalTokens: data.total_tokens as number }
-                : {}),
-              ...meta(['status', 'duration_ms', 'total_tokens']),
-            },
-          ];
+          e = ev('session_end', ['status', 'duration_ms', 'total_tokens']);
+          put(e, 'status', str(data.status));
+          put(e, 'durationMs', num(data.duration_ms));
+          put(e, 'totalTokens', num(data.total_tokens));
+          break;
         case 'user_message':
-          return [
-            {
-              ...base,
-              kind: 'user_message',
-              text: str(data.content) ?? '',
-              role: 'prompt',
-              ...meta(['content']),
-            },
-          ];
+          e = ev('user_message', ['content']);
+          e.text = str(data.content) ?? '';
+          e.role = 'prompt';
+          break;
         case 'assistant_message': {
-          const out: Event[] = [];
+          e = ev('assistant_message', ['content', 'thinking']);
+          e.text = str(data.content) ?? '';
           // Version 1 kept the reasoning as a `thinking` string on the message.
-          if (str(data.thinking) !== undefined) {
-            out.push({
-              ...base,
-              kind: 'thinking',
-              text: data.thinking as string,
-              meta: { rupu: { v1: true } },
-            });
-          }
-          out.push({
-            ...base,
-            kind: 'assistant_message',
-            text: str(data.content) ?? '',
-            ...meta(['content', 'thinking']),
-          });
-          return out;
+          if (str(data.thinking) === undefined) break;
+          const t = ev('thinking');
+          t.text = data.thinking;
+          t.meta = { rupu: { v1: true } };
+          return [t as unknown as Event, e as unknown as Event];
         }
         case 'thinking':
           // `raw` is the provider's block: the line is kept so the writer can return it byte-exact.
-          return [
-            {
-              ...base,
-              kind: 'thinking',
-              text: str(data.content) ?? '',
-              ...(str(data.signature) ? { signature: data.signature as string } : {}),
-              meta: { ...meta(['content', 'signature']).meta, rupuLine: rec.raw },
-            },
-          ];
+          e = ev('thinking', ['content', 'signature']);
+          e.text = str(data.content) ?? '';
+          put(e, 'signature', str(data.signature));
+          e.meta = { ...(e.meta as object | undefined), rupuLine: rec.raw };
+          break;
         case 'tool_call': {
+          e = ev('tool_call', ['call_id', 'tool', 'input']);
           const callId = str(data.call_id);
           const name = str(data.tool) ?? '';
           if (callId) toolNames.set(callId, name);
-          return [
-            {
-              ...base,
-              kind: 'tool_call',
-              ...(callId ? { callId } : {}),
-              name,
-              input: data.input ?? null,
-              ...meta(['call_id', 'tool', 'input']),
-            },
-          ];
+          put(e, 'callId', callId);
+          e.name = name;
+          e.input = data.input ?? null;
+          break;
         }
         case 'tool_result': {
+          e = ev('tool_result', ['call_id', 'output']);
           const callId = str(data.call_id);
-          const name = callId ? toolNames.get(callId) : undefined;
-          return [
-            {
-              ...base,
-              kind: 'tool_result',
-              ...(callId ? { callId } : {}),
-              ...(name ? { name } : {}),
-              output: data.output ?? '',
-              ...(data.error !== undefined ? { isError: true } : {}),
-              ...meta(['call_id', 'output']),
-            },
-          ];
+          put(e, 'callId', callId);
+          put(e, 'name', callId ? toolNames.get(callId) : undefined);
+          e.output = data.output ?? '';
+          if (data.error !== undefined) e.isError = true;
+          break;
         }
         case 'usage': {
-          const tokens: TokenCounts = {
-            ...(num(data.input_tokens) !== undefined ? { input: data.input_tokens as number } : {}),
-            ...(num(data.output_tokens) !== undefined
-              ? { output: data.output_tokens as number }
-              : {}),
-            ...(num(data.cache_write_tokens) !== undefined
-              ? { cacheWrite: data.cache_write_tokens as number }
-              : {}),
-            ...(num(data.cached_tokens) !== undefined
-              ? { cacheRead: data.cached_tokens as number }
-              : {}),
-          };
-          return [
-            {
-              ...base,
-              kind: 'usage',
-              tokens,
-              ...(str(data.model) ? { model: data.model as string } : {}),
-              ...(str(data.purpose) ? { purpose: data.purpose as string } : {}),
-              ...meta([
-                'input_tokens',
-                'output_tokens',
-                'cache_write_tokens',
-                'cached_tokens',
-                'model',
-                'purpose',
-              ]),
-            },
-          ];
+          e = ev('usage', USAGE_KEYS);
+          const tokens: Fields = {};
+          put(tokens, 'input', num(data.input_tokens));
+          put(tokens, 'output', num(data.output_tokens));
+          put(tokens, 'cacheWrite', num(data.cache_write_tokens));
+          put(tokens, 'cacheRead', num(data.cached_tokens));
+          e.tokens = tokens;
+          put(e, 'model', str(data.model));
+          put(e, 'purpose', str(data.purpose));
+          break;
         }
         case 'notice':
-          return [
-            {
-              ...base,
-              kind: 'notice',
-              text: str(data.message) ?? '',
-              ...(str(data.kind) ? { subtype: data.kind as string } : {}),
-              ...meta(['message', 'kind']),
-            },
-          ];
+          e = ev('notice', ['message', 'kind']);
+          e.text = str(data.message) ?? '';
+          put(e, 'subtype', str(data.kind));
+          break;
         case 'compaction':
-          return [
-            {
-              ...base,
-              kind: 'compaction',
-              ...(str(data.summary) ? { summary: data.summary as string } : {}),
-              ...meta(['summary']),
-            },
-          ];
+          e = ev('compaction', ['summary']);
+          put(e, 'summary', str(data.summary));
+          break;
         default:
-          return [
-            {
-              ...base,
-              kind: 'unknown',
-              record: rec.value,
-              meta: { rupu: { type, known: RUPU_EVENT_TYPES.has(type) }, rupuLine: rec.raw },
-            },
-          ];
+          e = ev('unknown');
+          e.record = rec.value;
+          e.meta = { rupu: { type, known: RUPU_EVENT_TYPES.has(type) }, rupuLine: rec.raw };
+          break;
       }
+      return [e as unknown as Event];
     },
     end() {
       // No run_complete: killed, crashed or still going; rupu lists it as aborted.
