@@ -177,3 +177,17 @@ export { usageExtractors } from './usage/formats/registry.js';
 export type { UsageEntry, UsageExtractor } from './usage/formats/extractor.js';
 export type { KeepPolicy } from './usage/keep-policy.js';
 export type { TokenCounts } from './usage/tokens.js';
+// Run records, rupu and replay (issue 7)
+export { RecordRejected, readOrReject } from './formats/record-rejected.js';
+export { rupuDecoder, RUPU_EVENT_TYPES } from './formats/rupu/decoder.js';
+export { rupuEncoder, rupuEncodeDefaults, type RupuEncodeOptions } from './formats/rupu/encoder.js';
+export { rupuReplayer } from './formats/rupu/replay.js';
+export { runRecordDecoder } from './formats/run-record/decoder.js';
+export {
+  runRecordEncoder,
+  runRecordDefaults,
+  type RunRecordOptions,
+} from './formats/run-record/encoder.js';
+export { replay, replayDefaults, type ReplayOptions } from './transforms/replay.js';
+export { eventsReplayer } from './replay/events-replayer.js';
+export type { Block, Message, Replayed, Replayer } from './replay/replayer.js';

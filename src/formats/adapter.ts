@@ -1,5 +1,6 @@
 import type { Event } from '../events/event.js';
 import type { Rec } from '../stream/rec.js';
+import type { CliOption } from '../transforms/spec.js';
 
 /** Options every decoder takes; adapters may accept more. */
 export interface DecodeOptions {
@@ -45,6 +46,11 @@ export interface FormatAdapter {
   decoder?(options?: DecodeOptions): Decoder;
   /** Writing: events to native records, where the format can be written. */
   encoder?(options?: EncodeOptions): Encoder;
+  /**
+   * Options of this format's decoder/encoder that `convert` offers as flags (camelCase keys, as
+   * in a CommandSpec). `convert` merges every adapter's options and hands the given ones to both.
+   */
+  readonly options?: Readonly<Record<string, CliOption>>;
 }
 
 /** A plain object, for detectors. */

@@ -1,4 +1,6 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
+import { runRecordDecoder } from './run-record/decoder.js';
+import { runRecordEncoder } from './run-record/encoder.js';
 
 /** Portable Run Records: one object per run with the schema's required fields. */
 export const runRecord: FormatAdapter = {
@@ -13,5 +15,40 @@ export const runRecord: FormatAdapter = {
       typeof value.final_message === 'string' &&
       Array.isArray(value.tool_invocations)
     );
+  },
+  decoder: runRecordDecoder,
+  encoder: runRecordEncoder,
+  options: {
+    evalId: { type: 'string', describe: 'run-record: eval_id (default: the session id)' },
+    prompt: {
+      type: 'string',
+      describe: 'run-record: prompt as dispatched (default: the first user prompt)',
+    },
+    condition: {
+      type: 'string',
+      describe: 'run-record: condition (default: with_skill if --skill-path, else without_skill)',
+    },
+    skillPath: { type: 'string', describe: 'run-record: skill_path (default: null)' },
+    fixtureFiles: {
+      type: 'array',
+      describe: 'run-record: files (fixture paths the run had; default: none)',
+    },
+    runIndex: { type: 'number', describe: 'run-record: run_index, 1-based (default: absent)' },
+    conversation: {
+      type: 'boolean',
+      describe: 'run-record: include the conversation (events with rounds)',
+    },
+    timing: {
+      type: 'string',
+      describe: 'run-record: write {total_tokens, duration_ms, source} to FILE',
+    },
+    conversationFile: {
+      type: 'string',
+      describe: "run-record: the eval runner's conversation.json: messages and tools from it",
+    },
+    rounds: {
+      type: 'boolean',
+      describe: 'run-record: every input file is one round of one run (summed)',
+    },
   },
 };

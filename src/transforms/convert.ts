@@ -5,11 +5,12 @@ import { RawJson, type Decoder, type Encoder, type FormatAdapter } from '../form
 import type { ReplyUsage } from '../formats/claude-code/reply-usage.js';
 import { readSubagentCall, subagentOf } from '../formats/claude-code/subagent-link.js';
 import { detectValue } from '../formats/detect.js';
-import { formatIds, getFormat } from '../formats/registry.js';
+import { readOrReject } from '../formats/record-rejected.js';
+import { formatIds, formats, getFormat } from '../formats/registry.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
-import { recordTransform } from '../stream/record-transform.js';
-import type { CommandSpec } from './spec.js';
+import { recordTransform, type StageContext } from '../stream/record-transform.js';
+import type { CliOption, CommandSpec } from './spec.js';
 
 export interface ConvertOptions {
   /** The target format id. */
@@ -25,6 +26,8 @@ export interface ConvertOptions {
   /** Options handed to the decoder and the encoder (adapter-specific). */
   readonly decode?: Readonly<Record<string, unknown>>;
   readonly encode?: Readonly<Record<string, unknown>>;
+  /** Write each output record pretty-printed (2-space JSON) instead of one line each. */
+  readonly pretty?: boolean;
 }
 
 export const convertDefaults = Object.freeze({
@@ -74,10 +77,13 @@ export function convert(options: ConvertOptions): Transform {
   let waiting: Rec[] = [];
 
   /** A record of the target format; a pre-serialised one is written as its text. */
-  const written = (value: unknown, line: number, src: string): Rec =>
-    value instanceof RawJson
-      ? { raw: value.text, value: value.value, line, source: src, format: target.id }
-      : { raw: '', value, line, source: src, format: target.id, changed: true };
+  const written = (value: unknown, line: number, src: string): Rec => {
+    const exact = value instanceof RawJson;
+    const v = exact ? value.value : value;
+    const place = { value: v, line, source: src, format: target.id };
+    if (o.pretty) return { raw: JSON.stringify(v, null, 2), ...place };
+    return exact ? { raw: value.text, ...place } : { raw: '', ...place, changed: true };
+  };
   const emit = (events: readonly Event[], out: Rec[], at: Rec): void => {
     for (const ev of events) {
       if (ev.kind === 'tool_result' && ev.children && ev.callId) {
@@ -85,6 +91,11 @@ export function convert(options: ConvertOptions): Transform {
       }
       for (const value of encoder.encode(ev)) out.push(written(value, at.line, at.source));
     }
+  };
+  /** A record its decoder cannot read is an error for that line only: rejected, reading goes on. */
+  const decode = (rec: Rec, out: Rec[], ctx: StageContext): void => {
+    const events = readOrReject(rec, ctx, (r) => decoder!.decode(r));
+    if (events) emit(events, out, rec);
   };
   const endSource = (out: Rec[], at: Rec): void => {
     if (decoder) emit(decoder.end(), out, at);
@@ -98,7 +109,7 @@ export function convert(options: ConvertOptions): Transform {
   };
 
   return recordTransform({
-    transform(rec) {
+    transform(rec, ctx) {
       const out: Rec[] = [];
       if (rec.source !== source) {
         if (source !== undefined) endSource(out, rec);
@@ -130,9 +141,9 @@ export function convert(options: ConvertOptions): Transform {
         });
         const held = waiting;
         waiting = [];
-        for (const r of held) emit(decoder.decode(r), out, r);
+        for (const r of held) decode(r, out, ctx);
       }
-      emit(decoder.decode(rec), out, rec);
+      decode(rec, out, ctx);
       return out;
     },
     flush(ctx) {
@@ -143,6 +154,19 @@ export function convert(options: ConvertOptions): Transform {
       for (const r of out) ctx.push(r);
     },
   });
+}
+
+/** Every adapter's own options (`FormatAdapter.options`), offered as flags of `convert`. */
+const adapterOptions = Object.assign({}, ...formats.map((f) => f.options ?? {})) as Record<
+  string,
+  CliOption
+>;
+
+/** The adapter options the user gave, by name: handed to the decoder and the encoder. */
+function givenAdapterOptions(args: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(adapterOptions)) if (args[k] !== undefined) out[k] = args[k];
+  return out;
 }
 
 export const convertCommand: CommandSpec = {
@@ -162,6 +186,8 @@ export const convertCommand: CommandSpec = {
       choices: ['last', 'first'],
       default: convertDefaults.replyUsage,
     },
+    pretty: { type: 'boolean', describe: 'Write each record pretty-printed, not one per line' },
+    ...adapterOptions,
   },
   output: 'records',
   stages: (args) => [
@@ -169,6 +195,9 @@ export const convertCommand: CommandSpec = {
       to: args.to as string,
       from: args.from as string | undefined,
       replyUsage: args.replyUsage as ReplyUsage | undefined,
+      pretty: args.pretty === true,
+      encode: givenAdapterOptions(args),
+      decode: givenAdapterOptions(args),
     }),
   ],
 };

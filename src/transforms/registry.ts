@@ -6,6 +6,7 @@ import { dedupUsageCommand } from './dedup-usage.js';
 import { detectCommand } from './detect.js';
 import { redactCommand } from './redact.js';
 import { normalizeCommand } from './normalize.js';
+import { replayCommand } from './replay.js';
 import type { CommandSpec } from './spec.js';
 import { usageCommand } from './usage.js';
 
@@ -20,6 +21,7 @@ export const commands: readonly CommandSpec[] = [
   awfTreeCommand,
   dedupUsageCommand,
   usageCommand,
+  replayCommand,
 ];
 
 /** The command of a name, or undefined. */

@@ -1,0 +1,260 @@
+import { writeFileSync } from 'node:fs';
+import type { Event } from '../../events/event.js';
+import { TxpipeError, badOption } from '../../stream/errors.js';
+import { withDefaults } from '../../stream/options.js';
+import type { EncodeOptions, Encoder } from '../adapter.js';
+import { clipString } from '../../clip/clip-string.js';
+import { readRunnerConversation } from './runner-conversation.js';
+import { Totals, sumTotals } from './totals.js';
+
+/** Options of `--to run-record` (flags of the same names on `convert`). */
+export interface RunRecordOptions {
+  /** `eval_id`; default: the session id. */
+  readonly evalId?: string;
+  /** `prompt`; default: the first user prompt of the transcript. */
+  readonly prompt?: string;
+  /** `condition`; default `with_skill` when a skill path is given, else `without_skill`. */
+  readonly condition?: string;
+  /** `skill_path`; default null (no skill). */
+  readonly skillPath?: string | null;
+  /**
+   * `files`; default []. (Not `files`: the CLI's positional input list already has that name,
+   * so the flag is `--fixture-files`.)
+   */
+  readonly fixtureFiles?: readonly string[];
+  /** `run_index` (1-based); absent unless given. */
+  readonly runIndex?: number;
+  /** Include the `conversation` object (user, assistant and tool events with rounds). */
+  readonly conversation?: boolean;
+  /** Write the sibling timing record `{total_tokens, duration_ms, source}` to this file. */
+  readonly timing?: string;
+  /** Every input file is one round of a single run (eval multi-turn): one record for all. */
+  readonly rounds?: boolean;
+  /**
+   * An eval runner's conversation record (eval-magic conversation.json): the record's
+   * conversation, prompt, final message and tool invocations come from it (see
+   * runner-conversation.ts); tokens and time still from the transcripts.
+   */
+  readonly conversationFile?: string;
+  /** A tool result longer than this (UTF-8 bytes) is clipped with the clip marker. */
+  readonly resultBytes?: number;
+  /** Most sessions held until the end of input. */
+  readonly maxSessions?: number;
+}
+
+export const runRecordDefaults = Object.freeze({
+  skillPath: null as string | null,
+  fixtureFiles: [] as readonly string[],
+  conversation: false,
+  rounds: false,
+  resultBytes: 2048,
+  maxSessions: 10_000,
+});
+
+interface Tool {
+  name: string;
+  args: unknown;
+  ordinal: number;
+  result?: string | Record<string, unknown> | null;
+}
+
+type ConvEvent =
+  | { type: 'user_message' | 'assistant_message'; ordinal: number; round: number; text: string }
+  | { type: 'tool_invocation'; ordinal: number; round: number; tool: Tool };
+
+interface Run {
+  session: string;
+  prompt?: string;
+  tools: Tool[];
+  calls: Map<string, Tool>;
+  conv: ConvEvent[];
+  prompts: number;
+  /** One per input file, in order: tokens and time are summed over them. */
+  parts: Map<string, { totals: Totals; round: number; endText?: string; lastText?: string }>;
+}
+
+/** Tool output as text: strings as they are, text blocks joined, anything else as JSON. */
+export function resultText(output: unknown): string {
+  if (typeof output === 'string') return output;
+  if (
+    Array.isArray(output) &&
+    output.every((b) => typeof b?.text === 'string' || typeof b === 'string')
+  ) {
+    return output.map((b) => (typeof b === 'string' ? b : (b as { text: string }).text)).join('\n');
+  }
+  return JSON.stringify(output ?? null);
+}
+
+function argsOf(input: unknown): unknown {
+  if (input === undefined) return null;
+  if (input === null || typeof input === 'object' || typeof input === 'string') return input;
+  return String(input);
+}
+
+/** Canonical events -> one Portable Run Record per session (shared/specs/run-record.schema.json). */
+export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
+  const o = withDefaults(runRecordDefaults, options as RunRecordOptions);
+  if (o.runIndex !== undefined && (!Number.isInteger(o.runIndex) || o.runIndex < 1)) {
+    badOption('runIndex (--run-index) must be an integer of 1 or more');
+  }
+  if (!Array.isArray(o.fixtureFiles) || !o.fixtureFiles.every((f) => typeof f === 'string')) {
+    badOption('fixtureFiles (--fixture-files) must be a list of paths');
+  }
+  if (!Number.isInteger(o.resultBytes) || o.resultBytes < 1) {
+    badOption('resultBytes must be a positive integer');
+  }
+  const runner =
+    o.conversationFile !== undefined ? readRunnerConversation(o.conversationFile) : undefined;
+  const runs = new Map<string, Run>();
+
+  const runOf = (ev: Event): Run => {
+    const key = o.rounds ? '' : ev.session;
+    let run = runs.get(key);
+    if (!run) {
+      if (runs.size >= o.maxSessions) {
+        throw new TxpipeError('ERR_TXPIPE_LIMIT', `more than ${o.maxSessions} sessions`, {
+          source: ev.origin.source,
+          line: ev.origin.line,
+        });
+      }
+      run = {
+        session: ev.session,
+        tools: [],
+        calls: new Map(),
+        conv: [],
+        prompts: 0,
+        parts: new Map(),
+      };
+      runs.set(key, run);
+    }
+    return run;
+  };
+
+  const record = (run: Run): Record<string, unknown> => {
+    // A segment's completion text (stream-json `result`) is its last assistant message when the
+    // transcript did not already end with that text.
+    const conv = [...run.conv];
+    for (const p of run.parts.values()) {
+      if (p.endText !== undefined && p.endText !== p.lastText) {
+        conv.push({ type: 'assistant_message', ordinal: 0, round: p.round, text: p.endText });
+      }
+    }
+    conv.sort((a, b) => a.round - b.round); // stable: keeps order within a round
+    conv.forEach((e, i) => (e.ordinal = i));
+    let finalMessage = '';
+    for (const e of conv) if (e.type === 'assistant_message') finalMessage = e.text;
+    const { tokens, durationMs } = sumTotals([...run.parts.values()].map((p) => p.totals));
+    const rec: Record<string, unknown> = {
+      eval_id: o.evalId ?? run.session,
+      condition: o.condition ?? (o.skillPath ? 'with_skill' : 'without_skill'),
+      skill_path: o.skillPath ?? null,
+      prompt: o.prompt ?? runner?.prompt ?? run.prompt ?? '',
+      files: [...o.fixtureFiles],
+      final_message: runner?.finalMessage ?? finalMessage,
+      tool_invocations: runner ? runner.tools : run.tools.map((t) => ({ ...t })),
+      total_tokens: tokens,
+      duration_ms: durationMs,
+    };
+    if (o.runIndex !== undefined) rec.run_index = o.runIndex;
+    const rounds = Math.max(1, ...conv.map((e) => e.round));
+    // The schema wants at least two events; a shorter run has no conversation to show.
+    if (runner) rec.conversation = runner.conversation;
+    else if (o.conversation && conv.length >= 2) {
+      rec.conversation = {
+        status: 'completed',
+        delivered_followups: rounds - 1,
+        events: conv.map((e) =>
+          e.type === 'tool_invocation'
+            ? {
+                type: e.type,
+                ordinal: e.ordinal,
+                round: e.round,
+                name: e.tool.name,
+                args: e.tool.args,
+                ...(e.tool.result !== undefined ? { result: e.tool.result } : {}),
+              }
+            : { type: e.type, ordinal: e.ordinal, round: e.round, text: e.text },
+        ),
+      };
+    }
+    return rec;
+  };
+
+  return {
+    encode(ev) {
+      const run = runOf(ev);
+      const source = ev.origin.source;
+      let part = run.parts.get(source);
+      if (!part) {
+        part = { totals: new Totals(), round: run.parts.size + 1 };
+        run.parts.set(source, part);
+      }
+      part.totals.add(ev);
+      const round = o.rounds ? part.round : Math.max(1, run.prompts);
+      switch (ev.kind) {
+        case 'user_message':
+          // Prompts and interrupts are the user's; meta and command entries are the agent's own.
+          if (ev.role === 'meta' || ev.role === 'command') break;
+          if (ev.role !== 'interrupt') {
+            run.prompts++;
+            run.prompt ??= ev.text;
+          }
+          run.conv.push({
+            type: 'user_message',
+            ordinal: 0,
+            round: o.rounds ? part.round : Math.max(1, run.prompts),
+            text: ev.text,
+          });
+          break;
+        case 'assistant_message':
+          if (ev.text === '') break;
+          part.lastText = ev.text;
+          run.conv.push({ type: 'assistant_message', ordinal: 0, round, text: ev.text });
+          break;
+        case 'tool_call': {
+          const tool: Tool = { name: ev.name, args: argsOf(ev.input), ordinal: run.tools.length };
+          run.tools.push(tool);
+          if (ev.callId !== undefined) run.calls.set(ev.callId, tool);
+          run.conv.push({ type: 'tool_invocation', ordinal: 0, round, tool });
+          break;
+        }
+        case 'tool_result': {
+          const tool = ev.callId !== undefined ? run.calls.get(ev.callId) : undefined;
+          if (tool) tool.result = clipString(resultText(ev.output), o.resultBytes).text;
+          break;
+        }
+        case 'session_end':
+          if (ev.text !== undefined) part.endText = ev.text;
+          break;
+      }
+      return [];
+    },
+    end() {
+      // A session with nothing of a run (no message, no tool call, no tokens: a file's stray
+      // snapshot entries under their own session id) gets no record.
+      const out = [...runs.values()]
+        .map(record)
+        .filter(
+          (r) =>
+            r.prompt !== '' ||
+            r.final_message !== '' ||
+            (r.tool_invocations as unknown[]).length > 0 ||
+            r.total_tokens !== null,
+        );
+      if (o.timing !== undefined) {
+        const timing = out.map((r) => ({
+          total_tokens: r.total_tokens,
+          duration_ms: r.duration_ms,
+          source: 'transcript',
+        }));
+        writeFileSync(
+          o.timing,
+          timing.length === 1
+            ? `${JSON.stringify(timing[0], null, 2)}\n`
+            : timing.map((t) => `${JSON.stringify(t)}\n`).join(''),
+        );
+      }
+      return out;
+    },
+  };
+}

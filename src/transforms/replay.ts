@@ -1,0 +1,127 @@
+import type { Transform } from 'node:stream';
+import { readOrReject } from '../formats/record-rejected.js';
+import { detectValue } from '../formats/detect.js';
+import { formatIds, getFormat } from '../formats/registry.js';
+import { rupuReplayer } from '../formats/rupu/replay.js';
+import { eventsReplayer } from '../replay/events-replayer.js';
+import type { Replayer } from '../replay/replayer.js';
+import { TxpipeError, badOption } from '../stream/errors.js';
+import { withDefaults } from '../stream/options.js';
+import type { Rec } from '../stream/rec.js';
+import { recordTransform, type StageContext } from '../stream/record-transform.js';
+import type { CommandSpec } from './spec.js';
+
+export interface ReplayOptions {
+  /** The input format; detected per input from its first record an adapter claims. */
+  readonly from?: string;
+  /** Most records held while the format of an input is not known yet. */
+  readonly holdLimit?: number;
+}
+
+export const replayDefaults = Object.freeze({ holdLimit: 10_000 });
+
+/** Formats with replay rules of their own; every other readable format replays from events. */
+const nativeReplayers: Readonly<Record<string, (source: string) => Replayer>> = {
+  rupu: rupuReplayer,
+};
+
+function replayerFor(id: string, source: string): Replayer {
+  const native = nativeReplayers[id];
+  if (native) return native(source);
+  const f = getFormat(id);
+  if (!f?.decoder) badOption(`format ${id} cannot be replayed (it cannot be read yet)`);
+  return eventsReplayer(f.decoder({ source }), id, source);
+}
+
+/**
+ * `replay`: rebuilds the conversation the provider saw, as a messages array, one output record
+ * `{session, source, format, messages}` per session, written when its input ends. rupu v2
+ * follows the spec's replay rules; other formats (Claude Code) are rebuilt from canonical events.
+ */
+export function replay(options: ReplayOptions = {}): Transform {
+  const o = withDefaults(replayDefaults, options);
+  if (o.from !== undefined && !getFormat(o.from)) {
+    badOption(`unknown format ${o.from}; known: ${formatIds.join(', ')}`);
+  }
+  if (!Number.isInteger(o.holdLimit) || o.holdLimit < 1)
+    badOption('holdLimit must be a positive integer');
+  let source: string | undefined;
+  let replayer: Replayer | undefined;
+  let waiting: Rec[] = [];
+
+  const add = (rec: Rec, ctx: StageContext): void => {
+    if (rec.invalid) {
+      ctx.reject({
+        source: rec.source,
+        line: rec.line,
+        reason: rec.invalid,
+        message: 'not JSON',
+        raw: rec.raw,
+      });
+      return;
+    }
+    readOrReject(rec, ctx, (r) => replayer!.add(r));
+  };
+  const endSource = (ctx: StageContext): void => {
+    if (replayer) {
+      for (const r of replayer.end()) {
+        ctx.push({ raw: '', value: r, line: 0, source: r.source, changed: true });
+      }
+    }
+    for (const rec of waiting) {
+      ctx.reject({
+        source: rec.source,
+        line: rec.line,
+        reason: 'format',
+        message: 'no known format',
+        raw: rec.raw,
+      });
+    }
+    replayer = undefined;
+    waiting = [];
+  };
+
+  return recordTransform({
+    transform(rec, ctx) {
+      if (rec.source !== source) {
+        endSource(ctx);
+        source = rec.source;
+      }
+      if (!replayer) {
+        const id = o.from ?? (rec.value !== undefined ? detectValue(rec.value)?.id : undefined);
+        if (id === undefined) {
+          if (waiting.length >= o.holdLimit) {
+            throw new TxpipeError(
+              'ERR_TXPIPE_FORMAT',
+              `no known format in the first ${o.holdLimit} records`,
+              {
+                source: rec.source,
+                line: rec.line,
+              },
+            );
+          }
+          waiting.push(rec);
+          return;
+        }
+        replayer = replayerFor(id, rec.source);
+        const held = waiting;
+        waiting = [];
+        for (const r of held) add(r, ctx);
+      }
+      add(rec, ctx);
+    },
+    flush(ctx) {
+      endSource(ctx);
+    },
+  });
+}
+
+export const replayCommand: CommandSpec = {
+  name: 'replay',
+  summary: 'Rebuild the messages the provider saw (rupu v2, Claude Code), one record per session',
+  options: {
+    from: { type: 'string', describe: 'Input format; detected per input when not given' },
+  },
+  output: 'records',
+  stages: (args) => [replay({ from: args.from as string | undefined })],
+};
