@@ -90,6 +90,19 @@ describe('run-record writer: one record per session', () => {
     ]);
   });
 
+  it('takes the last assistant text that says something as final_message', () => {
+    // A real session (samples/session.jsonl, marot/spotter) ends its last reply with a text block
+    // of '\n\n' only; the user-facing final message is the text before it.
+    const [r] = records([
+      { kind: 'user_message', text: 'Do it', role: 'prompt' },
+      { kind: 'assistant_message', text: 'Done: the server runs.' },
+      { kind: 'assistant_message', text: '\n\n' },
+    ]);
+    expect(r!.final_message).toBe('Done: the server runs.');
+    const [only] = records([{ kind: 'assistant_message', text: '  ' }]);
+    expect(only!.final_message).toBe('  ');
+  });
+
   it('sums usage over unique message ids, final counts, cache included', () => {
     const rows: [string, Ev[], number | null][] = [
       ['no usage', [{ kind: 'user_message', text: 'x' }], null],

@@ -141,8 +141,14 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
     }
     conv.sort((a, b) => a.round - b.round); // stable: keeps order within a round
     conv.forEach((e, i) => (e.ordinal = i));
+    // The last assistant text that says something; a whitespace-only block (real sessions end
+    // replies with '\n\n') is the final message only when there is no other.
     let finalMessage = '';
-    for (const e of conv) if (e.type === 'assistant_message') finalMessage = e.text;
+    for (const e of conv) {
+      if (e.type === 'assistant_message' && (e.text.trim() !== '' || finalMessage.trim() === '')) {
+        finalMessage = e.text;
+      }
+    }
     const { tokens, durationMs } = sumTotals([...run.parts.values()].map((p) => p.totals));
     const rec: Record<string, unknown> = {
       eval_id: o.evalId ?? run.session,
