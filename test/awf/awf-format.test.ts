@@ -326,6 +326,7 @@ describe('AWF writer', () => {
         cache_creation_input_tokens: 7,
         cache_read_input_tokens: 100,
       },
+      message_id: 'm1', // ties a usage that comes later to this reply (an extra field)
     });
     expect(out[1]!.payload).toEqual({
       role: 'user',

@@ -18,10 +18,13 @@ function jsonl(dir: string): string[] {
 }
 
 /**
- * The AWF column of the reader x writer matrix: for every format that can be read, its fixtures
- * (shared/fixtures as DESIGN §2 lists them, and this project's AWF fixtures) are decoded, written
- * as AWF, read back, and must keep their messages, tool calls, tool results and usage. Formats
- * gain a row here as soon as their adapter has a decoder.
+ * The AWF column of the reader x writer matrix, in more detail than test/convert/matrix.test.ts
+ * (which compares a per-session projection through the CLI on a few fixtures per reader): here
+ * every fixture of every reader listed (all of shared/fixtures/claude-code and flockdeck, the
+ * Flockdeck goldens, this project's AWF runs, so AWF -> AWF too) is decoded, written as AWF, read
+ * back, and must keep each event's facts: user roles, thinking, call ids, message ids, each usage
+ * as it was, error results, a session end's text and totals. Formats gain a row here as soon as
+ * their adapter has a decoder and a fixture entry below.
  */
 const fixturesOf: Record<string, () => string[]> = {
   // shared/fixtures/flockdeck holds Flockdeck's test conversations, which are Claude Code files.
@@ -41,15 +44,20 @@ function facts(events: readonly Event[]): unknown[] {
   return events.flatMap((e) => {
     switch (e.kind) {
       case 'user_message':
+        return [[e.session, e.kind, e.text, e.role ?? 'prompt']];
       case 'assistant_message':
       case 'thinking':
-        return [[e.session, e.kind, e.text]];
+        return [[e.session, e.kind, e.text, e.messageId ?? null]];
       case 'tool_call':
-        return [[e.session, e.kind, e.name, e.callId ?? null, e.input ?? null]];
+        return [
+          [e.session, e.kind, e.name, e.callId ?? null, e.input ?? null, e.messageId ?? null],
+        ];
+      case 'session_end':
+        return [[e.session, e.kind, e.text ?? null, e.totalTokens ?? null, e.durationMs ?? null]];
       case 'tool_result':
         return [[e.session, e.kind, e.callId ?? null, e.output ?? null, e.isError === true]];
       case 'usage':
-        return [[e.session, e.kind, e.tokens]];
+        return [[e.session, e.kind, e.tokens, e.messageId ?? null]];
       default:
         return [];
     }

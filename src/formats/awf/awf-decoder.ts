@@ -24,6 +24,10 @@ function tokensOf(usage: unknown): TokenCounts | undefined {
   return Object.keys(t).length > 0 ? t : undefined;
 }
 
+type UserRole = NonNullable<Extract<Event, { kind: 'user_message' }>['role']>;
+/** The roles a `user_role` payload field (written by txpipe's AWF writer) may hold. */
+const USER_ROLES: readonly UserRole[] = ['prompt', 'command', 'meta', 'interrupt'];
+
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
@@ -93,6 +97,7 @@ export function awfDecoder(options: DecodeOptions = {}): Decoder {
     awf: AwfMeta,
     blocks: readonly unknown[],
     user: boolean,
+    userRole: UserRole | undefined,
   ): Event[] => {
     const out: Event[] = [];
     blocks.forEach((b, i) => {
@@ -110,7 +115,7 @@ export function awfDecoder(options: DecodeOptions = {}): Decoder {
                 make(rec, env, m, {
                   kind: 'user_message',
                   text: String(b.text ?? ''),
-                  role: i === 0 ? 'prompt' : 'meta',
+                  role: i === 0 ? (userRole ?? 'prompt') : 'meta',
                 })
               : make(rec, env, m, { kind: 'assistant_message', text: String(b.text ?? '') }),
           );
@@ -212,8 +217,18 @@ export function awfDecoder(options: DecodeOptions = {}): Decoder {
         parentSession: env.parent_run_id || undefined,
       });
     }
-    if (env.type === 'run.completed')
-      return make(rec, env, m, { kind: 'session_end', status: error ? 'error' : 'ok' });
+    if (env.type === 'run.completed') {
+      // `result` as text, and the extra totals txpipe's writer puts there (none in AWF's own).
+      const n = (k: string): number | undefined =>
+        typeof step?.[k] === 'number' ? (step[k] as number) : undefined;
+      return make(rec, env, m, {
+        kind: 'session_end',
+        status: error ? 'error' : 'ok',
+        text: typeof step?.result === 'string' ? step.result : undefined,
+        totalTokens: n('total_tokens'),
+        durationMs: n('duration_ms'),
+      });
+    }
     const what = step ? `${String(step.name ?? '')} (${String(step.kind ?? '')})` : '(no payload)';
     const child = env.child_run_id ? ` -> run ${env.child_run_id}` : '';
     const text = `${env.type} ${what}${child}${error ? `: ${error}` : ''}`;
@@ -263,11 +278,11 @@ export function awfDecoder(options: DecodeOptions = {}): Decoder {
         const role = p.kind === 'message' ? p.role : undefined;
         const user = role !== undefined ? role === 'user' : env.type === 'message.user';
         const at: AwfMeta = p.kind === 'message' ? { ...awf, role } : awf;
-        out.push(...blockEvents(rec, env, at, p.blocks, user));
-        const tokens =
-          p.kind === 'message'
-            ? tokensOf((env.payload as Record<string, unknown>).usage)
-            : undefined;
+        const extra = p.kind === 'message' ? (env.payload as Record<string, unknown>) : {};
+        const userRole = USER_ROLES.find((r) => r === extra.user_role);
+        const from = out.length;
+        out.push(...blockEvents(rec, env, at, p.blocks, user, userRole));
+        const tokens = tokensOf(extra.usage);
         if (tokens) out.push(make(rec, env, { ...at, usage: true }, { kind: 'usage', tokens }));
         else if (p.blocks.length === 0) {
           // A message with no blocks still happened: kept so that a writer writes it back.
@@ -281,6 +296,9 @@ export function awfDecoder(options: DecodeOptions = {}): Decoder {
             }),
           );
         }
+        const messageId = str(extra.message_id);
+        if (messageId)
+          for (let i = from; i < out.length; i++) Object.assign(out[i]!, { messageId });
       } else if (p.kind === 'tool') {
         out.push(toolEvent(rec, env, awf, p.tool));
       } else if (p.kind === 'step' || p.kind === 'null') {

@@ -11,6 +11,8 @@ interface Run {
   seq: number;
   time?: string;
   parent?: string;
+  /** The session_start's agent: the name of a `run.completed` payload written for it. */
+  agent?: string;
   started: boolean;
 }
 
@@ -23,6 +25,22 @@ interface Group {
   readonly role: unknown;
   readonly blocks: unknown[];
   usage?: Record<string, number>;
+}
+
+/**
+ * The StepPayload of a `run.completed` for a session_end of another format: the final text as the
+ * run's `result`, and its totals in extra fields `total_tokens` / `duration_ms`; null when it has
+ * none of these (as AWF writes a run's end).
+ */
+function runEnd(ev: Extract<Event, { kind: 'session_end' }>, r: Run): unknown {
+  if (ev.text === undefined && ev.totalTokens === undefined && ev.durationMs === undefined) {
+    return null;
+  }
+  const p: Record<string, unknown> = { name: r.agent ?? '', kind: 'workflow' };
+  if (ev.text !== undefined) p.result = ev.text;
+  if (ev.totalTokens !== undefined) p.total_tokens = ev.totalTokens;
+  if (ev.durationMs !== undefined) p.duration_ms = ev.durationMs;
+  return p;
 }
 
 function fidelity(a: AwfMeta | undefined, dflt: AwfFidelity): AwfFidelity {
@@ -122,7 +140,14 @@ export function awfEncoder(_options: EncodeOptions = {}): Encoder {
     group = undefined;
     const payload: Record<string, unknown> | unknown[] =
       g.role === undefined ? g.blocks : { role: g.role, blocks: g.blocks };
-    if (g.usage && !Array.isArray(payload)) payload.usage = g.usage;
+    if (!Array.isArray(payload)) {
+      if (g.usage) payload.usage = g.usage;
+      // Extra fields (AWF's readers ignore fields they do not know): what ties a late usage to its
+      // reply, and a user entry's role where "first text block = the prompt" would be wrong.
+      if (g.first.messageId !== undefined) payload.message_id = g.first.messageId;
+      const role = g.first.kind === 'user_message' ? g.first.role : undefined;
+      if (role !== undefined && role !== 'prompt') payload.user_role = role;
+    }
     out.push(envelope(g.first, g.type, payload, g.a));
   };
 
@@ -192,10 +217,11 @@ export function awfEncoder(_options: EncodeOptions = {}): Encoder {
       case 'session_start':
         r.started = true;
         if (ev.parentSession) r.parent = ev.parentSession;
+        if (ev.agent) r.agent = ev.agent;
         out.push(envelope(ev, 'run.started', a ? (a.payload ?? null) : null, a));
         return;
       case 'session_end':
-        out.push(envelope(ev, 'run.completed', a ? (a.payload ?? null) : null, a));
+        out.push(envelope(ev, 'run.completed', a ? (a.payload ?? null) : runEnd(ev, r), a));
         return;
       case 'tool_call':
         out.push(
