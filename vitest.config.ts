@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The JSON report lets .ci/run print one plain 'N passed, N failed' line.
+    reporters: ['default', ['json', { outputFile: 'coverage/vitest-results.json' }]],
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
