@@ -125,6 +125,18 @@ export async function loadCases(dir = CASES) {
   return cases;
 }
 
+/**
+ * The part of an existing results file from the line `<!-- kept -->` on: comparisons with other
+ * tools (secretlint, ccusage) that other scripts measure, which a new run must not throw away.
+ */
+export const KEPT_MARKER = '<!-- kept -->';
+function keptSection(file) {
+  if (!existsSync(file)) return '';
+  const text = readFileSync(file, 'utf8');
+  const at = text.indexOf(KEPT_MARKER);
+  return at === -1 ? '' : '\n' + text.slice(at);
+}
+
 /** Runs one command, stdout to /dev/null; wall seconds, peak RSS (bytes), exit status. */
 function measure(cmd, { useTime }) {
   return new Promise((resolvePromise) => {
@@ -283,7 +295,7 @@ async function main() {
   for (const c of cases) results.push(await runCase(c, opts, log));
   const md = report(results, opts, await environment());
   mkdirSync(resolve(opts.results, '..'), { recursive: true });
-  await writeFile(opts.results, md);
+  await writeFile(opts.results, md + keptSection(opts.results));
   process.stdout.write(md);
   console.error(`written to ${opts.results}`);
   const failed = results.flatMap((r) =>
