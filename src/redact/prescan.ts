@@ -91,25 +91,23 @@ export const PRESCAN_STARTS: readonly string[] = [
   '.jks',
 ];
 
-const ANY = [...Array(128).keys()].map((c) => String.fromCharCode(c)).join('');
-
-/** Expands `a[bc]d` into `abd`, `acd`, and `*` into every ASCII character. */
-function expand(pattern: string): string[] {
-  const sets = [...pattern.matchAll(/\[([^\]]+)\]|\*|./g)].map((m) =>
-    m[0] === '*' ? ANY : (m[1] ?? m[0]),
+/** The lower-cased ASCII codes one character of a start stands for (`[…]` a set, `*` any). */
+function codeSets(pattern: string): number[][] {
+  return [...pattern.matchAll(/\[([^\]]+)\]|\*|./g)].map((m) =>
+    m[0] === '*' ? [...FOLD.subarray(0, 128)] : [...(m[1] ?? m[0])].map((ch) => fold(ch)),
   );
-  return sets.reduce<string[]>((acc, set) => acc.flatMap((h) => [...set].map((c) => h + c)), ['']);
 }
 
 /** Lower-cased ASCII code of a UTF-16 unit (0 for anything else: never part of a start). */
-const FOLD = new Uint8Array(1 << 16).map((_, c) =>
-  c >= 128 ? 0 : c >= 65 && c <= 90 ? c + 32 : c,
-);
+const FOLD = new Uint8Array(1 << 16);
+for (let c = 0; c < 128; c++) FOLD[c] = c >= 65 && c <= 90 ? c + 32 : c;
 const fold = (ch: string): number => FOLD[ch.charCodeAt(0)] as number;
 
 /**
  * Tables of the starts, small enough to stay in cache: a slot per first two characters (looked
  * at on every position), a slot per third character of those, and the allowed fourth characters.
+ * Built from the character sets of each start (never expanded into strings: `\\/**` alone would
+ * be 16k of them), once per list of starts.
  */
 interface StartTables {
   readonly pairs: Uint8Array;
@@ -117,30 +115,46 @@ interface StartTables {
   readonly fourths: Uint8Array;
 }
 
+const tablesMemo = new Map<string, StartTables>();
+
 function startTables(starts: readonly string[]): StartTables {
-  const quads = starts.flatMap(expand);
+  const key = starts.join('\n');
+  const memo = tablesMemo.get(key);
+  if (memo !== undefined) return memo;
+  const patterns = starts.map(codeSets);
   const pairSlot = new Map<number, number>();
   const tripleSlot = new Map<number, number>();
-  for (const q of quads) {
-    if (q.length !== 4) throw new Error(`prescan start "${q}" is not four characters`);
-    const [a, b, c] = [...q].map(fold) as [number, number, number];
-    if (!pairSlot.has((a << 7) | b)) pairSlot.set((a << 7) | b, pairSlot.size + 1);
-    const t = (a << 14) | (b << 7) | c;
-    if (!tripleSlot.has(t)) tripleSlot.set(t, tripleSlot.size + 1);
+  for (const [p, sets] of patterns.entries()) {
+    if (sets.length !== 4) throw new Error(`prescan start "${starts[p]}" is not four characters`);
+    const [as, bs, cs] = sets as [number[], number[], number[]];
+    for (const a of as)
+      for (const b of bs) {
+        if (!pairSlot.has((a << 7) | b)) pairSlot.set((a << 7) | b, pairSlot.size + 1);
+        for (const c of cs) {
+          const t = (a << 14) | (b << 7) | c;
+          if (!tripleSlot.has(t)) tripleSlot.set(t, tripleSlot.size + 1);
+        }
+      }
   }
   if (pairSlot.size > 255) throw new Error('prescan: too many starts');
   const pairs = new Uint8Array(1 << 14);
   const thirds = new Uint16Array((pairSlot.size + 1) * 128);
   const fourths = new Uint8Array((tripleSlot.size + 1) * 128);
-  for (const q of quads) {
-    const [a, b, c, d] = [...q].map(fold) as [number, number, number, number];
-    const ps = pairSlot.get((a << 7) | b) as number;
-    const ts = tripleSlot.get((a << 14) | (b << 7) | c) as number;
-    pairs[(a << 7) | b] = ps;
-    thirds[ps * 128 + c] = ts;
-    fourths[ts * 128 + d] = 1;
-  }
-  return { pairs, thirds, fourths };
+  for (const [as, bs, cs, ds] of patterns as [number[], number[], number[], number[]][])
+    for (const a of as)
+      for (const b of bs) {
+        const ps = pairSlot.get((a << 7) | b) as number;
+        pairs[(a << 7) | b] = ps;
+        for (const c of cs) {
+          const ts = tripleSlot.get((a << 14) | (b << 7) | c) as number;
+          thirds[ps * 128 + c] = ts;
+          for (const d of ds) fourths[ts * 128 + d] = 1;
+        }
+      }
+  const tables = { pairs, thirds, fourths };
+  if (tablesMemo.size >= 16) tablesMemo.clear();
+  tablesMemo.set(key, tables);
+  return tables;
 }
 
 export function compilePrescan(
@@ -232,33 +246,36 @@ export function compilePrescan(
     return found;
   };
 
+  /** Tries the start at each position `i` whose four characters are in the tables. */
   const byTable = (s: string, { pairs, thirds, fourths }: StartTables): number => {
-    const n = s.length;
-    let f1 = 0; // folded code of the character at i-1
-    let ok1 = 0; // the pair slot of a start beginning at i-2 (ok1) or at i-3 (ok2), or 0
-    let ok2 = 0;
-    for (let i = 0; i < n; i++) {
-      const f = FOLD[s.charCodeAt(i)] as number;
-      if (ok2 !== 0) {
-        const slot = thirds[ok2 * 128 + f1] as number;
+    const last = s.length - 3; // a start needs four characters
+    let a = FOLD[s.charCodeAt(0)] as number; // folded code of the character at i
+    for (let i = 0; i < last; i++) {
+      const b = FOLD[s.charCodeAt(i + 1)] as number;
+      const pair = pairs[(a << 7) | b] as number;
+      if (pair !== 0) {
+        const slot = thirds[pair * 128 + (FOLD[s.charCodeAt(i + 2)] as number)] as number;
         // `tokens` (every usage block) is never a secret's name: skip it without the regex.
-        if (slot !== 0 && fourths[slot * 128 + f] !== 0 && !isTokens(s, i - 3)) {
-          scan.lastIndex = i - 3;
+        if (
+          slot !== 0 &&
+          fourths[slot * 128 + (FOLD[s.charCodeAt(i + 3)] as number)] !== 0 &&
+          !isTokens(s, i)
+        ) {
+          scan.lastIndex = i;
           const m = scan.exec(s);
           if (m !== null) {
             const next = judge(s, m);
             if (next === -2) return PRESCAN_TEXT;
-            if (next > i + 1) {
+            // Past the start's four characters: go on from `next` (a name is skipped whole).
+            if (next > i + 4) {
               i = next - 1;
-              f1 = ok1 = ok2 = 0;
+              a = next < last ? (FOLD[s.charCodeAt(next)] as number) : 0;
               continue;
             }
           }
         }
       }
-      ok2 = ok1;
-      ok1 = pairs[(f1 << 7) | f] as number;
-      f1 = f;
+      a = b;
     }
     return found;
   };
