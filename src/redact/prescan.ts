@@ -246,36 +246,33 @@ export function compilePrescan(
     return found;
   };
 
-  /** Tries the start at each position `i` whose four characters are in the tables. */
   const byTable = (s: string, { pairs, thirds, fourths }: StartTables): number => {
-    const last = s.length - 3; // a start needs four characters
-    let a = FOLD[s.charCodeAt(0)] as number; // folded code of the character at i
-    for (let i = 0; i < last; i++) {
-      const b = FOLD[s.charCodeAt(i + 1)] as number;
-      const pair = pairs[(a << 7) | b] as number;
-      if (pair !== 0) {
-        const slot = thirds[pair * 128 + (FOLD[s.charCodeAt(i + 2)] as number)] as number;
+    const n = s.length;
+    let f1 = 0; // folded code of the character at i-1
+    let ok1 = 0; // the pair slot of a start beginning at i-2 (ok1) or at i-3 (ok2), or 0
+    let ok2 = 0;
+    for (let i = 0; i < n; i++) {
+      const f = FOLD[s.charCodeAt(i)] as number;
+      if (ok2 !== 0) {
+        const slot = thirds[ok2 * 128 + f1] as number;
         // `tokens` (every usage block) is never a secret's name: skip it without the regex.
-        if (
-          slot !== 0 &&
-          fourths[slot * 128 + (FOLD[s.charCodeAt(i + 3)] as number)] !== 0 &&
-          !isTokens(s, i)
-        ) {
-          scan.lastIndex = i;
+        if (slot !== 0 && fourths[slot * 128 + f] !== 0 && !isTokens(s, i - 3)) {
+          scan.lastIndex = i - 3;
           const m = scan.exec(s);
           if (m !== null) {
             const next = judge(s, m);
             if (next === -2) return PRESCAN_TEXT;
-            // Past the start's four characters: go on from `next` (a name is skipped whole).
-            if (next > i + 4) {
+            if (next > i + 1) {
               i = next - 1;
-              a = next < last ? (FOLD[s.charCodeAt(next)] as number) : 0;
+              f1 = ok1 = ok2 = 0;
               continue;
             }
           }
         }
       }
-      a = b;
+      ok2 = ok1;
+      ok1 = pairs[(f1 << 7) | f] as number;
+      f1 = f;
     }
     return found;
   };
