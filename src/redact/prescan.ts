@@ -253,10 +253,12 @@ export function compilePrescan(
     let ok2 = 0;
     for (let i = 0; i < n; i++) {
       const f = FOLD[s.charCodeAt(i)] as number;
-      if (ok2 !== 0) {
-        const slot = thirds[ok2 * 128 + f1] as number;
+      // Row 0 of `thirds` and `fourths` is all zeros (slots start at 1): no branch on `ok2` or the
+      // slot, which mispredicts on text, only one on a whole start.
+      const slot = thirds[ok2 * 128 + f1] as number;
+      if (fourths[slot * 128 + f] !== 0) {
         // `tokens` (every usage block) is never a secret's name: skip it without the regex.
-        if (slot !== 0 && fourths[slot * 128 + f] !== 0 && !isTokens(s, i - 3)) {
+        if (!isTokens(s, i - 3)) {
           scan.lastIndex = i - 3;
           const m = scan.exec(s);
           if (m !== null) {
