@@ -91,17 +91,28 @@ export const PRESCAN_STARTS: readonly string[] = [
   '.jks',
 ];
 
-/** The lower-cased ASCII codes one character of a start stands for (`[…]` a set, `*` any). */
+const ALL = [...Array(128).keys()];
+
+/**
+ * The 7-bit codes one character of a start stands for (`[…]` a set, `*` any): a letter in both
+ * cases, as the scan looks characters up as they are (see `byTable`); a character past ASCII
+ * (a config name's) stands for any, as the scan sees only the low seven bits of one.
+ */
 function codeSets(pattern: string): number[][] {
   return [...pattern.matchAll(/\[([^\]]+)\]|\*|./g)].map((m) =>
-    m[0] === '*' ? [...FOLD.subarray(0, 128)] : [...(m[1] ?? m[0])].map((ch) => fold(ch)),
+    m[0] === '*' ? ALL : [...new Set([...(m[1] ?? m[0])].flatMap((ch) => cases(ch)))],
   );
 }
 
-/** Lower-cased ASCII code of a UTF-16 unit (0 for anything else: never part of a start). */
-const FOLD = new Uint8Array(1 << 16);
-for (let c = 0; c < 128; c++) FOLD[c] = c >= 65 && c <= 90 ? c + 32 : c;
-const fold = (ch: string): number => FOLD[ch.charCodeAt(0)] as number;
+function cases(ch: string): number[] {
+  const c = ch.charCodeAt(0);
+  if (c >= 128) return ALL;
+  const low = lower(c);
+  return low >= 97 && low <= 122 ? [low, low - 32] : [low];
+}
+
+/** The lower case of a 7-bit code: starts are keyed by it, whatever the case they are seen in. */
+const lower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
 /**
  * Tables of the starts, small enough to stay in cache: a slot per first two characters (looked
@@ -129,9 +140,10 @@ function startTables(starts: readonly string[]): StartTables {
     const [as, bs, cs] = sets as [number[], number[], number[]];
     for (const a of as)
       for (const b of bs) {
-        if (!pairSlot.has((a << 7) | b)) pairSlot.set((a << 7) | b, pairSlot.size + 1);
+        const pair = (lower(a) << 7) | lower(b);
+        if (!pairSlot.has(pair)) pairSlot.set(pair, pairSlot.size + 1);
         for (const c of cs) {
-          const t = (a << 14) | (b << 7) | c;
+          const t = (pair << 7) | lower(c);
           if (!tripleSlot.has(t)) tripleSlot.set(t, tripleSlot.size + 1);
         }
       }
@@ -143,10 +155,11 @@ function startTables(starts: readonly string[]): StartTables {
   for (const [as, bs, cs, ds] of patterns as [number[], number[], number[], number[]][])
     for (const a of as)
       for (const b of bs) {
-        const ps = pairSlot.get((a << 7) | b) as number;
+        const pair = (lower(a) << 7) | lower(b);
+        const ps = pairSlot.get(pair) as number;
         pairs[(a << 7) | b] = ps;
         for (const c of cs) {
-          const ts = tripleSlot.get((a << 14) | (b << 7) | c) as number;
+          const ts = tripleSlot.get((pair << 7) | lower(c)) as number;
           thirds[ps * 128 + c] = ts;
           for (const d of ds) fourths[ts * 128 + d] = 1;
         }
@@ -248,11 +261,14 @@ export function compilePrescan(
 
   const byTable = (s: string, { pairs, thirds, fourths }: StartTables): number => {
     const n = s.length;
-    let f1 = 0; // folded code of the character at i-1
+    let f1 = 0; // 7-bit code of the character at i-1
     let ok1 = 0; // the pair slot of a start beginning at i-2 (ok1) or at i-3 (ok2), or 0
     let ok2 = 0;
     for (let i = 0; i < n; i++) {
-      const f = FOLD[s.charCodeAt(i)] as number;
+      // The low seven bits as they are: the tables hold both cases of a letter, and a character
+      // past ASCII is seen as some ASCII one (a start found that way is only a candidate: the
+      // regex at that position decides).
+      const f = s.charCodeAt(i) & 127;
       // Row 0 of `thirds` and `fourths` is all zeros (slots start at 1): no branch on `ok2` or the
       // slot, which mispredicts on text, only one on a whole start.
       const slot = thirds[ok2 * 128 + f1] as number;
