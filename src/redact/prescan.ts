@@ -91,25 +91,34 @@ export const PRESCAN_STARTS: readonly string[] = [
   '.jks',
 ];
 
-const ANY = [...Array(128).keys()].map((c) => String.fromCharCode(c)).join('');
+const ALL = [...Array(128).keys()];
 
-/** Expands `a[bc]d` into `abd`, `acd`, and `*` into every ASCII character. */
-function expand(pattern: string): string[] {
-  const sets = [...pattern.matchAll(/\[([^\]]+)\]|\*|./g)].map((m) =>
-    m[0] === '*' ? ANY : (m[1] ?? m[0]),
+/**
+ * The 7-bit codes one character of a start stands for (`[…]` a set, `*` any): a letter in both
+ * cases, as the scan looks characters up as they are (see `byTable`); a character past ASCII
+ * (a config name's) stands for any, as the scan sees only the low seven bits of one.
+ */
+function codeSets(pattern: string): number[][] {
+  return [...pattern.matchAll(/\[([^\]]+)\]|\*|./g)].map((m) =>
+    m[0] === '*' ? ALL : [...new Set([...(m[1] ?? m[0])].flatMap((ch) => cases(ch)))],
   );
-  return sets.reduce<string[]>((acc, set) => acc.flatMap((h) => [...set].map((c) => h + c)), ['']);
 }
 
-/** Lower-cased ASCII code of a UTF-16 unit (0 for anything else: never part of a start). */
-const FOLD = new Uint8Array(1 << 16).map((_, c) =>
-  c >= 128 ? 0 : c >= 65 && c <= 90 ? c + 32 : c,
-);
-const fold = (ch: string): number => FOLD[ch.charCodeAt(0)] as number;
+function cases(ch: string): number[] {
+  const c = ch.charCodeAt(0);
+  if (c >= 128) return ALL;
+  const low = lower(c);
+  return low >= 97 && low <= 122 ? [low, low - 32] : [low];
+}
+
+/** The lower case of a 7-bit code: starts are keyed by it, whatever the case they are seen in. */
+const lower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
 /**
  * Tables of the starts, small enough to stay in cache: a slot per first two characters (looked
  * at on every position), a slot per third character of those, and the allowed fourth characters.
+ * Built from the character sets of each start (never expanded into strings: `\\/**` alone would
+ * be 16k of them), once per list of starts.
  */
 interface StartTables {
   readonly pairs: Uint8Array;
@@ -117,30 +126,48 @@ interface StartTables {
   readonly fourths: Uint8Array;
 }
 
+const tablesMemo = new Map<string, StartTables>();
+
 function startTables(starts: readonly string[]): StartTables {
-  const quads = starts.flatMap(expand);
+  const key = starts.join('\n');
+  const memo = tablesMemo.get(key);
+  if (memo !== undefined) return memo;
+  const patterns = starts.map(codeSets);
   const pairSlot = new Map<number, number>();
   const tripleSlot = new Map<number, number>();
-  for (const q of quads) {
-    if (q.length !== 4) throw new Error(`prescan start "${q}" is not four characters`);
-    const [a, b, c] = [...q].map(fold) as [number, number, number];
-    if (!pairSlot.has((a << 7) | b)) pairSlot.set((a << 7) | b, pairSlot.size + 1);
-    const t = (a << 14) | (b << 7) | c;
-    if (!tripleSlot.has(t)) tripleSlot.set(t, tripleSlot.size + 1);
+  for (const [p, sets] of patterns.entries()) {
+    if (sets.length !== 4) throw new Error(`prescan start "${starts[p]}" is not four characters`);
+    const [as, bs, cs] = sets as [number[], number[], number[]];
+    for (const a of as)
+      for (const b of bs) {
+        const pair = (lower(a) << 7) | lower(b);
+        if (!pairSlot.has(pair)) pairSlot.set(pair, pairSlot.size + 1);
+        for (const c of cs) {
+          const t = (pair << 7) | lower(c);
+          if (!tripleSlot.has(t)) tripleSlot.set(t, tripleSlot.size + 1);
+        }
+      }
   }
   if (pairSlot.size > 255) throw new Error('prescan: too many starts');
   const pairs = new Uint8Array(1 << 14);
   const thirds = new Uint16Array((pairSlot.size + 1) * 128);
   const fourths = new Uint8Array((tripleSlot.size + 1) * 128);
-  for (const q of quads) {
-    const [a, b, c, d] = [...q].map(fold) as [number, number, number, number];
-    const ps = pairSlot.get((a << 7) | b) as number;
-    const ts = tripleSlot.get((a << 14) | (b << 7) | c) as number;
-    pairs[(a << 7) | b] = ps;
-    thirds[ps * 128 + c] = ts;
-    fourths[ts * 128 + d] = 1;
-  }
-  return { pairs, thirds, fourths };
+  for (const [as, bs, cs, ds] of patterns as [number[], number[], number[], number[]][])
+    for (const a of as)
+      for (const b of bs) {
+        const pair = (lower(a) << 7) | lower(b);
+        const ps = pairSlot.get(pair) as number;
+        pairs[(a << 7) | b] = ps;
+        for (const c of cs) {
+          const ts = tripleSlot.get((pair << 7) | lower(c)) as number;
+          thirds[ps * 128 + c] = ts;
+          for (const d of ds) fourths[ts * 128 + d] = 1;
+        }
+      }
+  const tables = { pairs, thirds, fourths };
+  if (tablesMemo.size >= 16) tablesMemo.clear();
+  tablesMemo.set(key, tables);
+  return tables;
 }
 
 export function compilePrescan(
@@ -234,15 +261,20 @@ export function compilePrescan(
 
   const byTable = (s: string, { pairs, thirds, fourths }: StartTables): number => {
     const n = s.length;
-    let f1 = 0; // folded code of the character at i-1
+    let f1 = 0; // 7-bit code of the character at i-1
     let ok1 = 0; // the pair slot of a start beginning at i-2 (ok1) or at i-3 (ok2), or 0
     let ok2 = 0;
     for (let i = 0; i < n; i++) {
-      const f = FOLD[s.charCodeAt(i)] as number;
-      if (ok2 !== 0) {
-        const slot = thirds[ok2 * 128 + f1] as number;
+      // The low seven bits as they are: the tables hold both cases of a letter, and a character
+      // past ASCII is seen as some ASCII one (a start found that way is only a candidate: the
+      // regex at that position decides).
+      const f = s.charCodeAt(i) & 127;
+      // Row 0 of `thirds` and `fourths` is all zeros (slots start at 1): no branch on `ok2` or the
+      // slot, which mispredicts on text, only one on a whole start.
+      const slot = thirds[ok2 * 128 + f1] as number;
+      if (fourths[slot * 128 + f] !== 0) {
         // `tokens` (every usage block) is never a secret's name: skip it without the regex.
-        if (slot !== 0 && fourths[slot * 128 + f] !== 0 && !isTokens(s, i - 3)) {
+        if (!isTokens(s, i - 3)) {
           scan.lastIndex = i - 3;
           const m = scan.exec(s);
           if (m !== null) {

@@ -80,9 +80,10 @@ export function convert(options: ConvertOptions): Transform {
   const written = (value: unknown, line: number, src: string): Rec => {
     const exact = value instanceof RawJson;
     const v = exact ? value.value : value;
-    const place = { value: v, line, source: src, format: target.id };
-    if (o.pretty) return { raw: JSON.stringify(v, null, 2), ...place };
-    return exact ? { raw: value.text, ...place } : { raw: '', ...place, changed: true };
+    const format = target.id;
+    if (o.pretty) return { raw: JSON.stringify(v, null, 2), value: v, line, source: src, format };
+    if (exact) return { raw: value.text, value: v, line, source: src, format };
+    return { raw: '', value: v, line, source: src, format, changed: true };
   };
   const emit = (events: readonly Event[], out: Rec[], at: Rec): void => {
     for (const ev of events) {

@@ -13,6 +13,13 @@ describe('flockdeck time', () => {
     ['2026-10-01T11:00:00+02:00', '2026-10-01T09:00:00Z'],
     ['2026-10-01T08:30:00.25-00:30', '2026-10-01T09:00:00.25Z'],
     ['2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z'],
+    // Around the UTC shortcut (the stored date and time reused as written): lower-case `t`/`z`,
+    // the last instant of a day, year 100, and years 0-99, which Date.UTC reads as 1900-1999.
+    ['2026-10-01t09:00:00z', '2026-10-01T09:00:00Z'],
+    ['2026-10-01T09:00:00z', '2026-10-01T09:00:00Z'],
+    ['2026-10-01T23:59:59.999999999Z', '2026-10-01T23:59:59.999999999Z'],
+    ['0100-01-01T00:00:00Z', '0100-01-01T00:00:00Z'],
+    ['0050-06-01T00:00:00Z', '1950-06-01T00:00:00Z'],
   ])('%s is written %s', (stored, written) => {
     expect(parseTime(stored)?.text).toBe(written);
   });

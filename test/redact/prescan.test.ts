@@ -62,6 +62,27 @@ describe('prescan', () => {
     expect(hits).toBeLessThan(lines.length / 10);
   });
 
+  // The tables are looked up with a character's low seven bits and hold both cases of a letter:
+  // in upper case, and where a character past ASCII (é is 0xE9, seen as `i`) stands next to a
+  // start, the verdicts must still be the regex's. Config names are in the tables too.
+  it.each([
+    ['upper-cased', (l: string) => l.toUpperCase()],
+    ['past ASCII', (l: string) => l.replace(/[aeiost]/g, (c) => `${c}\u00e9\u0150${c}`)],
+  ])('gives the regex verdicts on every fixture line %s', (_name, change) => {
+    const lines = [...fixtureLines(fixture()), ...samples].map(change);
+    const names = ['hunter', 'zéphyr', 'ŠIFRA'];
+    const t = compilePrescan(names, []);
+    const x = compilePrescan(names, [], 'regex');
+    let hits = 0;
+    for (const line of [...lines, 'my ZÉPHYR=1', 'šifra: 1', 'HUNTER2 x']) {
+      const v = t(line);
+      expect([line.slice(0, 80), v]).toEqual([line.slice(0, 80), x(line)]);
+      expect([line.slice(0, 80), tables(line)]).toEqual([line.slice(0, 80), regex(line)]);
+      if (v & PRESCAN_TEXT) hits++;
+    }
+    expect(hits).toBeGreaterThan(3);
+  });
+
   it('sees escaped ASCII and escaped slashes, and uses the regex for short config names', () => {
     expect(tables('{"a":"\\u0041"}')).toBe(PRESCAN_TEXT);
     expect(tables('{"a":"x\\/y"}')).toBe(PRESCAN_TEXT);

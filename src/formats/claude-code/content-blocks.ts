@@ -1,6 +1,7 @@
 import type { BoundedMap } from '../../events/bounded-map.js';
 import type { Event, EventBase, ImageRef } from '../../events/event.js';
 import { isRecord } from '../adapter.js';
+import { eventOf } from './event-of.js';
 import { interruptedByUser, userRole } from './user-role.js';
 
 /** The fields an entry gives every event made from it. */
@@ -43,42 +44,45 @@ export function resultText(content: unknown): { text?: string; images: ImageRef[
 
 /** Events for the content of an assistant entry, in block order. */
 export function assistantBlocks(content: unknown, base: Base, state: BlockState): Event[] {
-  if (typeof content === 'string') return [{ ...base, kind: 'assistant_message', text: content }];
+  if (typeof content === 'string')
+    return [eventOf(base, { kind: 'assistant_message', text: content })];
   if (!Array.isArray(content)) return [];
   const out: Event[] = [];
   for (const b of content) {
     if (!isRecord(b)) continue;
     switch (b.type) {
       case 'text':
-        out.push({ ...base, kind: 'assistant_message', text: String(b.text ?? '') });
+        out.push(eventOf(base, { kind: 'assistant_message', text: String(b.text ?? '') }));
         break;
       case 'thinking':
-        out.push({
-          ...base,
-          kind: 'thinking',
-          text: String(b.thinking ?? b.text ?? ''),
-          ...(typeof b.signature === 'string' ? { signature: b.signature } : {}),
-        });
+        out.push(
+          eventOf(base, {
+            kind: 'thinking',
+            text: String(b.thinking ?? b.text ?? ''),
+            ...(typeof b.signature === 'string' ? { signature: b.signature } : {}),
+          }),
+        );
         break;
       case 'redacted_thinking':
-        out.push({ ...base, kind: 'thinking', text: '', redacted: true });
+        out.push(eventOf(base, { kind: 'thinking', text: '', redacted: true }));
         break;
       case 'tool_use':
       case 'server_tool_use': {
         const name = String(b.name ?? '');
         const callId = typeof b.id === 'string' ? b.id : undefined;
         if (callId) state.callNames.set(callId, name);
-        out.push({
-          ...base,
-          kind: 'tool_call',
-          ...(callId ? { callId } : {}),
-          name,
-          input: b.input,
-        });
+        out.push(
+          eventOf(
+            base,
+            callId
+              ? { kind: 'tool_call', callId, name, input: b.input }
+              : { kind: 'tool_call', name, input: b.input },
+          ),
+        );
         break;
       }
       default:
-        out.push({ ...base, kind: 'unknown', record: b, meta: { block: true } });
+        out.push(eventOf(base, { kind: 'unknown', record: b, meta: { block: true } }));
     }
   }
   return out;
@@ -104,7 +108,7 @@ export function userBlocks(
   state: BlockState,
 ): Event[] {
   if (typeof content === 'string') {
-    return [{ ...base, kind: 'user_message', text: content, role: userRole(content, entry) }];
+    return [eventOf(base, { kind: 'user_message', text: content, role: userRole(content, entry) })];
   }
   if (!Array.isArray(content)) return [];
   const out: Event[] = [];
@@ -113,13 +117,14 @@ export function userBlocks(
   const flushText = (): void => {
     if (texts.length === 0 && images.length === 0) return;
     const text = texts.join('\n');
-    out.push({
-      ...base,
-      kind: 'user_message',
-      text,
-      ...(images.length > 0 ? { images } : {}),
-      role: userRole(text, entry),
-    });
+    out.push(
+      eventOf(base, {
+        kind: 'user_message',
+        text,
+        ...(images.length > 0 ? { images } : {}),
+        role: userRole(text, entry),
+      }),
+    );
     texts = [];
     images = [];
   };
@@ -134,18 +139,19 @@ export function userBlocks(
       const { text, images: imgs } = resultText(b.content);
       const isError = b.is_error === true;
       const kids = children(callId, entry, state);
-      out.push({
-        ...base,
-        kind: 'tool_result',
-        ...(callId ? { callId } : {}),
-        ...(name !== undefined ? { name } : {}),
-        output: text ?? (Array.isArray(b.content) ? b.content : (b.content ?? '')),
-        isError,
-        interrupted: interruptedByUser(isError, text),
-        ...(imgs.length > 0 ? { images: imgs } : {}),
-        ...(kids ? { children: kids } : {}),
-      });
-    } else out.push({ ...base, kind: 'unknown', record: b, meta: { block: true } });
+      out.push(
+        eventOf(base, {
+          kind: 'tool_result',
+          ...(callId ? { callId } : {}),
+          ...(name !== undefined ? { name } : {}),
+          output: text ?? (Array.isArray(b.content) ? b.content : (b.content ?? '')),
+          isError,
+          interrupted: interruptedByUser(isError, text),
+          ...(imgs.length > 0 ? { images: imgs } : {}),
+          ...(kids ? { children: kids } : {}),
+        }),
+      );
+    } else out.push(eventOf(base, { kind: 'unknown', record: b, meta: { block: true } }));
   }
   flushText();
   return out;

@@ -5,6 +5,7 @@ import type { Rec } from '../../stream/rec.js';
 import { isRecord, type Decoder } from '../adapter.js';
 import { assistantBlocks, userBlocks, type Base, type BlockState } from './content-blocks.js';
 import { entryTypes } from './entry-types.js';
+import { eventOf } from './event-of.js';
 import { ReplyTracker, type ReplyUsage } from './reply-usage.js';
 import { sessionOfSource, subagentOf } from './subagent-link.js';
 
@@ -37,22 +38,21 @@ export function entryBase(
   session: string,
   origin: Base['origin'],
 ): Base {
-  const m = isRecord(e.message) ? e.message : {};
+  const m = isRecord(e.message) ? e.message : undefined;
+  // Straight-line (no closure per entry), in the order the keys are written.
   const b: Record<string, unknown> = { v: EVENT_VERSION, session, origin };
-  const put = (k: string, v: unknown): void => {
-    if (v !== undefined) b[k] = v;
-  };
-  put('time', str(e.timestamp));
-  put('id', str(e.uuid));
-  put('parentId', str(e.parentUuid));
-  put('messageId', str(m.id));
-  put('requestId', str(e.requestId));
-  put('model', str(m.model));
+  let v = str(e.timestamp);
+  if (v !== undefined) b.time = v;
+  if ((v = str(e.uuid)) !== undefined) b.id = v;
+  if ((v = str(e.parentUuid)) !== undefined) b.parentId = v;
+  if (m !== undefined && (v = str(m.id)) !== undefined) b.messageId = v;
+  if ((v = str(e.requestId)) !== undefined) b.requestId = v;
+  if (m !== undefined && (v = str(m.model)) !== undefined) b.model = v;
   if (e.isSidechain === true) b.sidechain = true;
-  put('agentId', str(e.agentId));
-  put('cwd', str(e.cwd));
-  put('gitBranch', str(e.gitBranch));
-  put('agentVersion', str(e.version));
+  if ((v = str(e.agentId)) !== undefined) b.agentId = v;
+  if ((v = str(e.cwd)) !== undefined) b.cwd = v;
+  if ((v = str(e.gitBranch)) !== undefined) b.gitBranch = v;
+  if ((v = str(e.version)) !== undefined) b.agentVersion = v;
   return b as unknown as Base;
 }
 
@@ -153,7 +153,7 @@ export function claudeCodeDecoder(options: ClaudeCodeDecodeOptions = {}): Decode
         out.push(...events);
         return out;
       }
-      out.push({ ...base, kind: 'unknown', record: rec.value });
+      out.push(eventOf(base, { kind: 'unknown', record: rec.value }));
       return out;
     },
     end(): readonly Event[] {

@@ -1,6 +1,7 @@
 import type { Event } from '../../events/event.js';
 import { isRecord } from '../adapter.js';
 import type { Base, BlockState } from './content-blocks.js';
+import { eventOf } from './event-of.js';
 
 type Entry = Record<string, unknown>;
 /** Makes the events of one entry type that carries no conversation message. */
@@ -14,7 +15,12 @@ const level = (v: unknown): 'info' | 'warning' | 'error' | undefined =>
 
 /** A notice for bookkeeping entries: the entry type as subtype, a short text, a few facts. */
 function note(base: Base, subtype: string, text: string, meta?: Record<string, unknown>): Event[] {
-  return [{ ...base, kind: 'notice', subtype, text, ...(meta ? { meta } : {}) }];
+  return [
+    eventOf(
+      base,
+      meta ? { kind: 'notice', subtype, text, meta } : { kind: 'notice', subtype, text },
+    ),
+  ];
 }
 
 function system(entry: Entry, base: Base): Event[] {
@@ -24,24 +30,22 @@ function system(entry: Entry, base: Base): Event[] {
     const before = count(m.preTokens);
     const after = count(m.postTokens);
     return [
-      {
-        ...base,
+      eventOf(base, {
         kind: 'compaction',
         ...(str(m.trigger) ? { trigger: str(m.trigger) } : {}),
         ...(before !== undefined ? { tokensBefore: before } : {}),
         ...(after !== undefined ? { tokensAfter: after } : {}),
-      },
+      }),
     ];
   }
   const lv = level(entry.level);
   return [
-    {
-      ...base,
+    eventOf(base, {
       kind: 'notice',
       subtype,
       text: str(entry.content) ?? '',
       ...(lv ? { level: lv } : {}),
-    },
+    }),
   ];
 }
 
@@ -66,7 +70,7 @@ function progress(entry: Entry, base: Base, state: BlockState): Event[] {
     toolUseID: str(entry.toolUseID),
     hookName: str(data.hookName),
   }; // one shape for every progress entry; an absent id is undefined, which JSON leaves out
-  return [{ ...base, kind: 'notice', subtype: 'progress', text: type, meta }];
+  return [eventOf(base, { kind: 'notice', subtype: 'progress', text: type, meta })];
 }
 
 /**
@@ -78,13 +82,13 @@ export const entryTypes: ReadonlyMap<string, Handler> = new Map<string, Handler>
   ['progress', progress],
   [
     'ai-title',
-    (e, base) => (str(e.aiTitle) ? [{ ...base, kind: 'title', title: str(e.aiTitle)! }] : []),
+    (e, base) => (str(e.aiTitle) ? [eventOf(base, { kind: 'title', title: str(e.aiTitle)! })] : []),
   ],
   [
     'custom-title',
     (e, base) =>
       str(e.customTitle)
-        ? [{ ...base, kind: 'title', title: str(e.customTitle)!, meta: { custom: true } }]
+        ? [eventOf(base, { kind: 'title', title: str(e.customTitle)!, meta: { custom: true } })]
         : [],
   ],
   ['summary', (e, base) => note(base, 'summary', str(e.summary) ?? '', { leafUuid: e.leafUuid })],

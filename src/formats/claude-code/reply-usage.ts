@@ -1,6 +1,7 @@
 import type { Event, TokenCounts, UsageEvent } from '../../events/event.js';
 import { isRecord } from '../adapter.js';
 import type { Base } from './content-blocks.js';
+import { eventOf } from './event-of.js';
 
 /** Which entry of a reply its usage is taken from (DESIGN §5). */
 export type ReplyUsage = 'last' | 'first';
@@ -97,7 +98,7 @@ export class ReplyTracker {
     }
     if (!o.usageDone && tokens) {
       o.usageDone = true;
-      out.push({ ...base, kind: 'usage', tokens });
+      out.push(eventOf(base, { kind: 'usage', tokens }));
     }
     if (!o.stopDone && stop !== undefined) {
       o.stopDone = true;

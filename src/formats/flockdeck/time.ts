@@ -14,14 +14,12 @@ export function parseTime(value: unknown): FlockTime | undefined {
   if (typeof value !== 'string') return undefined;
   const m = RFC3339.exec(value);
   if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  const h = Number(m[4]);
+  const mi = Number(m[5]);
+  const s = Number(m[6]);
   const local = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(local);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) {
@@ -36,7 +34,11 @@ export function parseTime(value: unknown): FlockTime | undefined {
   const frac = (m[7] ?? '').padEnd(9, '0');
   const nanos = Number(frac);
   const trimmed = frac.replace(/0+$/, '');
-  const text = `${new Date(ms).toISOString().slice(0, 19)}${trimmed ? `.${trimmed}` : ''}Z`;
+  // In UTC (`Z`, `T`) from year 100 on (Date.UTC reads 0-99 as 1900-1999), the date and time are
+  // the stored ones, as checked above: no second Date to print them.
+  const utc = zone === 'Z' && value.charCodeAt(10) === 84 && y >= 100;
+  const day = utc ? value.slice(0, 19) : new Date(ms).toISOString().slice(0, 19);
+  const text = `${day}${trimmed ? `.${trimmed}` : ''}Z`;
   return { seconds: ms / 1000, nanos, text };
 }
 
