@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,3 +28,13 @@ export function spec(...parts: string[]): string {
 
 /** The built CLI. */
 export const bin = join(repoRoot, 'dist', 'bin', 'txpipe.js');
+
+/**
+ * Builds the CLI once when `dist` is missing (`npm test` builds before vitest; a lone
+ * `npx vitest run` may not have). For a `beforeAll` of tests that spawn the built bin.
+ */
+export function ensureBuilt(): void {
+  if (existsSync(bin)) return;
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { awfDecoder } from '../../src/formats/awf/awf-decoder.js';
@@ -8,7 +7,7 @@ import type { Event } from '../../src/events/event.js';
 import { openInput } from '../../src/stream/input.js';
 import { readRecords } from '../../src/stream/read-records.js';
 import type { Rec } from '../../src/stream/rec.js';
-import { bin, repoRoot } from '../shared.js';
+import { bin } from '../shared.js';
 
 const run = promisify(execFile);
 
@@ -50,10 +49,7 @@ export function encodeAll(events: readonly Event[]): unknown[] {
   return out;
 }
 
-/** Builds the CLI when `dist` is missing (npm test builds before vitest). For a beforeAll. */
-export async function ensureBuilt(): Promise<void> {
-  if (!existsSync(bin)) await run('npm', ['run', 'build'], { cwd: repoRoot });
-}
+export { ensureBuilt } from '../shared.js';
 
 /** Runs the built CLI as a user would. */
 export async function cli(

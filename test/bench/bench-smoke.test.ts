@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, repoRoot } from '../shared.js';
+import { ensureBuilt, repoRoot } from '../shared.js';
 
 // Smoke test of the benchmark harness (issue 2): the corpus generator on its small (--quick)
 // sizes, and the runner in --quick mode on one case. Nothing here is timed: it checks that the
@@ -14,8 +14,7 @@ const node = (args: string[]) =>
 
 let dir: string;
 beforeAll(() => {
-  if (!existsSync(bin))
-    expect(spawnSync('npm', ['run', 'build'], { cwd: repoRoot }).status).toBe(0);
+  ensureBuilt();
   dir = mkdtempSync(join(tmpdir(), 'txpipe-bench-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,4 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { bin, repoRoot } from '../shared.js';
 
 /** The environment the CLI is spawned with: pinned, nothing from the developer's shell. */
@@ -12,12 +11,7 @@ export const env = {
   HOME: '/tmp',
 };
 
-/** Builds the CLI once when `dist` is missing (`npm test` builds before vitest). */
-export function ensureBuilt(): void {
-  if (existsSync(bin)) return;
-  const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm run build failed');
-}
+export { ensureBuilt } from '../shared.js';
 
 export interface Run {
   readonly code: number | null;

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -11,7 +11,7 @@ import { readRecords } from '../../src/stream/read-records.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { stringify } from '../../src/stream/stringify.js';
 import { clip, clipCommand, type ClipOptions } from '../../src/transforms/clip.js';
-import { bin, fixture, repoRoot, spec } from '../shared.js';
+import { bin, ensureBuilt, fixture, repoRoot, spec } from '../shared.js';
 import { cliInProcess } from '../cli-in-process.js';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
@@ -277,9 +277,7 @@ describe('txpipe clip (the CLI)', () => {
   });
 
   describe('spawned as a user would', () => {
-    beforeAll(() => {
-      if (!existsSync(bin)) spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
-    });
+    beforeAll(ensureBuilt);
     const env = { ...process.env, NO_COLOR: '1', LC_ALL: 'C' };
 
     it('gives the same bytes whatever pieces standard input arrives in', async () => {

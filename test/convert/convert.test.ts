@@ -1,8 +1,7 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convert } from '../../src/transforms/convert.js';
-import { bin, fixture, repoRoot } from '../shared.js';
+import { bin, ensureBuilt, fixture } from '../shared.js';
 import { jsonlFiles, parseLines, runConvert } from './run-convert.js';
 
 describe('convert options', () => {
@@ -53,9 +52,7 @@ describe('convert: subagents attached to the call that started them', () => {
 });
 
 describe('convert: the built CLI', () => {
-  beforeAll(() => {
-    if (!existsSync(bin)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot });
-  });
+  beforeAll(ensureBuilt);
 
   it('refuses a Flockdeck file of another version with exit 1 and the line named', () => {
     const line =

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bin, fixture, repoRoot } from '../shared.js';
+import { bin, ensureBuilt, fixture, repoRoot } from '../shared.js';
 import { jsonlFiles, runConvert } from '../convert/run-convert.js';
 
 // Goldens in test/golden/flockdeck/ were written by hand from the Flockdeck reference (see the
@@ -27,9 +27,7 @@ describe('flockdeck writer: goldens (Flockdeck first-entry usage rule)', () => {
 });
 
 describe('flockdeck writer: the built CLI', () => {
-  beforeAll(() => {
-    if (!existsSync(bin)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot });
-  });
+  beforeAll(ensureBuilt);
 
   it('converts a Claude config directory as a user would', () => {
     const out = execFileSync(

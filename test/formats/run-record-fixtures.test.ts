@@ -1,17 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bin, fixture, repoRoot } from '../shared.js';
+import { bin, ensureBuilt, fixture } from '../shared.js';
 import { validator } from '../convert/schemas.js';
 
 const valid = validator('run-record.schema.json');
 const json = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 
-beforeAll(() => {
-  if (!existsSync(bin)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
-});
+beforeAll(ensureBuilt);
 
 /** Runs the built CLI as a user would; returns stdout, stderr and the exit code. */
 function txpipe(args: string[]): { out: string; err: string; code: number } {

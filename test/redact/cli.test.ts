@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliInProcess } from '../cli-in-process.js';
-import { bin, repoRoot } from '../shared.js';
+import { bin, ensureBuilt, repoRoot } from '../shared.js';
 
 const here = (name: string): string => join(repoRoot, 'test', 'fixtures', 'redact', name);
 const mixed = here('mixed.jsonl');
@@ -19,9 +19,7 @@ function txpipe(args: string[], input?: string) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-beforeAll(() => {
-  if (!existsSync(bin)) spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
-});
+beforeAll(ensureBuilt);
 
 describe('txpipe redact (the built bin)', () => {
   it('redacts, withholds, keeps counts and reports per kind, never a secret', () => {

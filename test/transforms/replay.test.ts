@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the real Claude Code files are read as loose JSON */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_VERSION, type Event } from '../../src/events/event.js';
@@ -8,7 +8,7 @@ import type { Decoder } from '../../src/formats/adapter.js';
 import { eventsReplayer } from '../../src/replay/events-replayer.js';
 import type { Message, Replayed } from '../../src/replay/replayer.js';
 import { replay } from '../../src/transforms/replay.js';
-import { bin, fixture, repoRoot } from '../shared.js';
+import { bin, ensureBuilt, fixture, repoRoot } from '../shared.js';
 import { runStage } from '../convert/run-stage.js';
 
 const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'rupu', name);
@@ -18,9 +18,7 @@ async function replayed(files: string[], from?: string) {
   return { out: recs.map((r) => r.value as Replayed), rejections };
 }
 
-beforeAll(() => {
-  if (!existsSync(bin)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'ignore' });
-});
+beforeAll(ensureBuilt);
 
 describe('replay: rupu v2, by the spec replay rules', () => {
   it('rebuilds the full transcript', async () => {

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dedupUsage } from '../../src/transforms/dedup-usage.js';
 import type { Rec } from '../../src/stream/rec.js';
-import { bin, fixture, repoRoot } from '../shared.js';
+import { bin, ensureBuilt, fixture } from '../shared.js';
 import { lastPerReply } from './claude-reference.js';
 import { entry, outputSum, recsFrom, recsOf, through, usageOf } from './records.js';
 
@@ -188,9 +188,7 @@ describe('dedupUsage bounds', () => {
 });
 
 describe('txpipe dedup-usage (the built CLI)', () => {
-  beforeAll(() => {
-    if (!existsSync(bin)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot });
-  });
+  beforeAll(ensureBuilt);
 
   it('writes unchanged lines byte for byte and one usage per reply', () => {
     const file = fixture(

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usage } from '../../src/transforms/usage.js';
 import { ProgressBar } from '../../src/usage/progress-bar.js';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
-import { bin, fixture, repoRoot } from '../shared.js';
+import { bin, ensureBuilt, fixture } from '../shared.js';
 import { lastPerReply } from './claude-reference.js';
 import { recsOf, through } from './records.js';
 import { cliInProcess } from '../cli-in-process.js';
@@ -16,7 +16,7 @@ import { claudeConfigDir, progressOnlyReplies, sessionFiles } from './claude-tre
 let tree: string;
 beforeAll(() => {
   tree = claudeConfigDir();
-  if (!existsSync(bin)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot });
+  ensureBuilt();
 });
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
