@@ -3,12 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_VERSION, type Event } from '../../src/events/event.js';
-import { RawJson } from '../../src/formats/adapter.js';
+import { RawJson, type Encoder } from '../../src/formats/adapter.js';
 import { rupuEncoder } from '../../src/formats/rupu/encoder.js';
 import { convert } from '../../src/transforms/convert.js';
 import { fixture, repoRoot } from '../shared.js';
 import { runConvert } from '../convert/run-convert.js';
 import { runStage, text } from '../convert/run-stage.js';
+
+type RupuLine = { type: string; data: Record<string, unknown> };
+
+/** Every line an encoder writes for the events, its end included. */
+function written(enc: Encoder, events: readonly Event[]): RupuLine[] {
+  return [...events.flatMap((e) => enc.encode(e)), ...enc.end()] as RupuLine[];
+}
 
 const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'rupu', name);
 const lines = (file: string): string[] => readFileSync(file, 'utf8').trim().split('\n');
@@ -103,10 +110,7 @@ describe('rupu writer: events from another format', () => {
 
   it('makes turns in the spec order: usage, content, tool results, turn_end', () => {
     const enc = rupuEncoder();
-    const out = [...events.flatMap((e) => enc.encode(e)), ...enc.end()] as {
-      type: string;
-      data: Record<string, unknown>;
-    }[];
+    const out = written(enc, events);
     expect(out.map((l) => l.type)).toEqual([
       'run_start',
       'user_message',
@@ -167,10 +171,7 @@ describe('rupu writer: events from another format', () => {
       { ...base(4), kind: 'assistant_message', text: 'done', messageId: 'm2' },
       { ...base(4), kind: 'usage', tokens: { input: 3, output: 4 }, messageId: 'm2' },
     ];
-    const out = [...evs.flatMap((e) => enc.encode(e)), ...enc.end()] as {
-      type: string;
-      data: Record<string, unknown>;
-    }[];
+    const out = written(enc, evs);
     expect(out.map((l) => l.type)).toEqual([
       'run_start',
       'user_message',
