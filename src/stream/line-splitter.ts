@@ -21,6 +21,10 @@ export function tooLongMessage(bytes: number, maxLineBytes: number): string {
 }
 
 const LF = 0x0a;
+/** A needle's next match not searched for yet (see `LineSplitter.nextAt`). */
+const UNKNOWN = -2;
+/** A needle that does not occur before `clearTo` (a match of an earlier needle comes first). */
+const NONE_BEFORE = -3;
 const CR = 0x0d;
 
 /**
@@ -37,18 +41,35 @@ export class LineSplitter {
   private pendingBytes = 0;
   private overflowBytes = 0; // > 0 while dropping the rest of a line that is too long
   private lineNo = 0;
-  private readonly needles: Buffer[] | undefined;
-  /** Per chunk, the next place of each needle at or after where the search got to (-2: none yet). */
+  private needles: Buffer[] | undefined;
+  /**
+   * Per chunk, the next match of each needle at or after where the search got to: UNKNOWN before
+   * a search, -1 for none in the rest of the chunk, NONE_BEFORE for none before `clearTo`.
+   */
   private nextAt: number[] = [];
+  private clearTo: number[] = [];
 
   constructor(private readonly opts: LineSplitterOptions) {
     this.needles = opts.select?.map((s) => Buffer.from(s));
   }
 
+  /**
+   * Selects the lines after the current one by `needles` instead (a reader that has learned the
+   * input's format needs fewer strings searched). May be called from the sink's `line()`.
+   */
+  narrow(needles: readonly string[]): void {
+    this.needles = needles.map((s) => Buffer.from(s));
+    this.nextAt = this.needles.map(() => UNKNOWN);
+    this.clearTo = this.needles.map(() => 0);
+  }
+
   /** Splits one chunk; returns an error when the sink asked to stop. */
   write(chunk: Buffer, sink: LineSink): Error | undefined {
     const { maxLineBytes } = this.opts;
-    if (this.needles !== undefined) this.nextAt = this.needles.map(() => -2);
+    if (this.needles !== undefined) {
+      this.nextAt = this.needles.map(() => UNKNOWN);
+      this.clearTo = this.needles.map(() => 0);
+    }
     let start = 0;
     let nl = chunk.indexOf(LF, 0);
     while (nl !== -1) {
@@ -109,13 +130,33 @@ export class LineSplitter {
     return undefined;
   }
 
+  /**
+   * Whether `chunk[start, end)` (one line) holds a needle. Each needle's next match is searched
+   * once and remembered until the lines pass it; a needle is searched no further than the next
+   * known match of an earlier one (that line is selected anyway), so a needle that never occurs
+   * is not searched to the chunk's end while an earlier one keeps matching (`"run_start"` in a
+   * Claude Code file selected for `usage"` too, until `narrow()` drops it).
+   */
   private selectedIn(chunk: Buffer, start: number, end: number): boolean {
     const needles = this.needles;
     if (needles === undefined) return true;
+    let limit = chunk.length;
     for (let i = 0; i < needles.length; i++) {
       let at = this.nextAt[i] as number;
-      if (at !== -1 && at < start) at = this.nextAt[i] = chunk.indexOf(needles[i] as Buffer, start);
-      if (at !== -1 && at + (needles[i] as Buffer).length <= end) return true;
+      if (at === NONE_BEFORE && (this.clearTo[i] as number) >= end) continue;
+      if (at === UNKNOWN || at === NONE_BEFORE || (at >= 0 && at < start)) {
+        const within = limit === chunk.length ? chunk : chunk.subarray(0, limit);
+        at = within.indexOf(needles[i] as Buffer, start);
+        if (at === -1 && limit < chunk.length) {
+          at = NONE_BEFORE;
+          this.clearTo[i] = limit;
+        }
+        this.nextAt[i] = at;
+      }
+      if (at >= 0) {
+        if (at < end) return true;
+        if (at < limit) limit = at;
+      }
     }
     return false;
   }
