@@ -6,10 +6,10 @@ import type { Framing } from '../stream/framing.js';
 import type { OnInvalid } from '../stream/parse.js';
 import { linesDefaults } from '../stream/lines.js';
 import { readRecords } from '../stream/read-records.js';
-import { readWholeFile, WHOLE_FILE_MAX_BYTES, type WholeFile } from '../stream/read-whole-file.js';
-import { REJECT_EVENT } from '../stream/rejection.js';
+import { readWholeFile, WHOLE_FILE_MAX_BYTES } from '../stream/read-whole-file.js';
+import { REJECT_EVENT, type Rejection } from '../stream/rejection.js';
 import { stringify } from '../stream/stringify.js';
-import type { CommandSpec } from '../transforms/spec.js';
+import type { CommandSpec, WholeFileLimits, WholeFileReader } from '../transforms/spec.js';
 import { EXIT } from './exit-codes.js';
 import { expandInputs } from './inputs.js';
 import { isBrokenPipe, openOutput } from './output.js';
@@ -30,23 +30,34 @@ export interface CommonArgs {
 /** How many whole files (each at most WHOLE_FILE_MAX_BYTES) are read ahead of the one in use. */
 const READ_AHEAD = 4;
 
+/** What a whole file gave: the chunks to write in place of its records, and its rejected lines. */
+interface WholeRead {
+  readonly chunks: readonly unknown[];
+  readonly rejections: readonly Rejection[];
+}
+
+/** Reads one whole input file, or gives undefined to leave it to the streaming reader. */
+type ReadWhole = (source: string) => Promise<WholeRead | undefined>;
+
 /** Feeds every input's records, one input after another, into `into`; ends it after the last. */
 async function feed(
   inputs: readonly string[],
   args: CommonArgs,
   into: PassThrough,
   reporter: Reporter,
-  select?: readonly string[],
+  select: readonly string[] | undefined,
+  readWhole: ReadWhole | undefined,
   stdin?: Readable,
 ): Promise<void> {
-  const whole = select !== undefined && (args.framing === 'auto' || args.framing === 'jsonl');
   // For whole-file reading, the next files are read while this one is processed, so the disk
-  // (or the page cache, through the thread pool) and the CPU work at the same time.
-  const reads = new Map<number, Promise<WholeFile | undefined>>();
+  // (or the page cache, through the thread pool or worker threads) and the CPU work at once.
+  const reads = new Map<number, Promise<WholeRead | undefined>>();
   const startRead = (i: number): void => {
     const source = inputs[i];
-    if (!whole || source === undefined || source === '-' || reads.has(i)) return;
-    const read = readWhole(source, args, select as readonly string[]);
+    if (!readWhole || source === undefined || source === '-' || reads.has(i)) return;
+    const read = readWhole(source).catch((err: unknown) => {
+      throw inputError(err, source);
+    });
     read.catch(() => {}); // surfaced when awaited, in input order
     reads.set(i, read);
   };
@@ -76,38 +87,49 @@ async function feed(
 }
 
 /**
- * For a command that reads only selected lines (`CommandSpec.select`): a small plain JSON Lines
- * file is read in one go (`readWholeFile`), which costs far less than a stream pipeline per file
- * over a tree of many small session files. Undefined when the streaming reader must read it.
+ * How whole files are read, when they are: by the command's own reader (`CommandSpec.readFile`),
+ * or, for a command that reads only selected lines (`CommandSpec.select`), as records by
+ * `readWholeFile`, which costs far less than a stream pipeline per file over a tree of many small
+ * session files. Undefined when every input is streamed (or the framing is not JSON Lines).
  */
-async function readWhole(
-  source: string,
+function wholeFileReading(
   args: CommonArgs,
-  select: readonly string[],
-): Promise<WholeFile | undefined> {
-  try {
-    return await readWholeFile(source, {
+  select: readonly string[] | undefined,
+  own: WholeFileReader | undefined,
+): ReadWhole | undefined {
+  if (args.framing !== 'auto' && args.framing !== 'jsonl') return undefined;
+  const limits: WholeFileLimits = {
+    framing: args.framing,
+    maxLineBytes: args.maxInputLineBytes ?? linesDefaults.maxLineBytes,
+  };
+  if (own !== undefined) {
+    return async (source) => {
+      const chunk = await own.read(source, limits);
+      return chunk === undefined ? undefined : { chunks: [chunk], rejections: [] };
+    };
+  }
+  if (select === undefined) return undefined;
+  return async (source) => {
+    const file = await readWholeFile(source, {
       source,
       select,
-      framing: args.framing === 'jsonl' ? 'jsonl' : 'auto',
+      ...limits,
       maxBytes: WHOLE_FILE_MAX_BYTES,
-      maxLineBytes: args.maxInputLineBytes ?? linesDefaults.maxLineBytes,
     });
-  } catch (err) {
-    throw inputError(err, source);
-  }
+    return file === undefined ? undefined : { chunks: file.recs, rejections: file.rejections };
+  };
 }
 
-/** Writes a whole file's records (and reports its rejections), with backpressure. */
+/** Writes a whole file's chunks (and reports its rejections), with backpressure. */
 async function feedWholeFile(
-  file: WholeFile,
+  file: WholeRead,
   into: PassThrough,
   reporter: Reporter,
 ): Promise<void> {
   for (const r of file.rejections) reporter.add(r);
-  for (const rec of file.recs) {
+  for (const chunk of file.chunks) {
     if (into.destroyed) return;
-    if (!into.write(rec)) {
+    if (!into.write(chunk)) {
       await new Promise((resolve) => {
         into.once('drain', resolve);
         into.once('close', resolve);
@@ -126,11 +148,11 @@ export async function runCommand(
   io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; stdin?: Readable },
 ): Promise<number> {
   const inputs = await expandInputs(args.files);
-  const stages: Transform[] = spec.stages(args, {
-    inputs,
-    stdoutIsTTY: io.stdoutIsTTY,
-    stderr: io.stderr,
-  });
+  const ctx = { inputs, stdoutIsTTY: io.stdoutIsTTY, stderr: io.stderr };
+  const stages: Transform[] = spec.stages(args, ctx);
+  const select = spec.select?.(args);
+  const ownReader = inputs.some((p) => p !== '-') ? spec.readFile?.(args, ctx) : undefined;
+  const readWhole = wholeFileReading(args, select, ownReader);
   const reporter = new Reporter(args.rejectFile, spec.rejectedText?.(args));
   const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
   for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
@@ -139,7 +161,7 @@ export async function runCommand(
   let code: number = EXIT.ok;
   try {
     await Promise.all([
-      feed(inputs, args, records, reporter, spec.select?.(args), io.stdin).catch((err: unknown) => {
+      feed(inputs, args, records, reporter, select, readWhole, io.stdin).catch((err: unknown) => {
         records.destroy(inputError(err, '-') as Error);
         throw err;
       }),
@@ -153,6 +175,8 @@ export async function runCommand(
     if (isBrokenPipe(err) && out.stream === process.stdout) return EXIT.ok;
     io.stderr.write(`txpipe: ${describeFailure(err, out.name)}\n`);
     code = EXIT.failure;
+  } finally {
+    await ownReader?.close();
   }
   try {
     await reporter.close();

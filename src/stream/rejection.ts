@@ -41,12 +41,17 @@ export function rejectInvalid(
       line: rec.line,
     });
   }
-  emitReject(stage, {
+  emitReject(stage, invalidRejection(rec, reason));
+  return undefined;
+}
+
+/** The rejection of a record that is not JSON (`reason` is its `rec.invalid`), its text kept. */
+export function invalidRejection(rec: Rec, reason: InvalidReason): Rejection {
+  return {
     source: rec.source,
     line: rec.line,
     reason,
     message: reason === 'truncated' ? 'last line cut off (not JSON)' : 'line is not JSON',
     raw: rec.raw,
-  });
-  return undefined;
+  };
 }

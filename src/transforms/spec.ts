@@ -24,6 +24,25 @@ export interface CommandContext {
   readonly stderr: NodeJS.WritableStream;
 }
 
+/** What the global options allow a whole-file reader (`CommandSpec.readFile`). */
+export interface WholeFileLimits {
+  /** A longer line is not read but reported `line-too-long`. */
+  readonly maxLineBytes: number;
+  /** `jsonl`: the file is JSON Lines, not sniffed; `auto`: sniffed as `readRecords` does. */
+  readonly framing: 'auto' | 'jsonl';
+}
+
+/** A command's own reader of whole input files (see `CommandSpec.readFile`). */
+export interface WholeFileReader {
+  /**
+   * The one chunk that the command's first stage takes in place of the file's records, or
+   * undefined to leave the file to the streaming reader (gzip, too large, not JSON Lines).
+   */
+  read(path: string, limits: WholeFileLimits): Promise<object | undefined>;
+  /** Frees what the reader holds (worker threads); called once, after the last read. */
+  close(): Promise<void>;
+}
+
 /**
  * A command: a name, its options and the stages that do its work. The CLI, `--help`, the docs
  * and the tests iterate the registry of these, so a command is one file and one registry line.
@@ -51,4 +70,11 @@ export interface CommandSpec {
    * Every line when absent.
    */
   select?(args: Readonly<Record<string, unknown>>): readonly string[] | undefined;
+  /**
+   * For a command whose first stage can take a whole file's worth of work at once (`usage`: the
+   * file's usage entries, read on worker threads): the reader of input files given by path.
+   * Standard input, and files the reader leaves, are read as records. `ctx.inputs` tells how many
+   * files there are to read.
+   */
+  readFile?(args: Readonly<Record<string, unknown>>, ctx: CommandContext): WholeFileReader;
 }

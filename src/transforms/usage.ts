@@ -4,6 +4,9 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { withDefaults } from '../stream/options.js';
 import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
+import { emitReject, invalidRejection } from '../stream/rejection.js';
+import { isFileUsage, readFileUsage, type FileUsage } from '../usage/file-usage.js';
+import { WHOLE_FILE_MAX_BYTES } from '../stream/read-whole-file.js';
 import { checkBound, checkKeep, KEEP_POLICIES, type KeepPolicy } from '../usage/keep-policy.js';
 import { ProgressBar } from '../usage/progress-bar.js';
 import { renderHtml } from '../usage/render-html.js';
@@ -81,13 +84,24 @@ export function usage(options: UsageOptions = {}): Transform {
   return new Transform({
     writableObjectMode: true,
     readableObjectMode: false,
-    transform(rec: Rec, _enc: BufferEncoding, done: TransformCallback) {
+    transform(chunk: Rec | FileUsage, _enc: BufferEncoding, done: TransformCallback) {
+      if (isFileUsage(chunk)) {
+        totals.endReply();
+        nextSource(chunk.source);
+        inSource = chunk.bytes;
+        bar?.tick(chunk.bytes);
+        for (const r of chunk.rejections) emitReject(this, r);
+        for (const e of chunk.entries) totals.add(e);
+        return done();
+      }
+      const rec = chunk;
       if (reader.isNewSource(rec)) {
         totals.endReply();
         nextSource(rec.source);
       }
       inSource += rec.raw.length + 1;
       bar?.tick(rec.raw.length + 1);
+      if (rec.invalid !== undefined) emitReject(this, invalidRejection(rec, rec.invalid));
       for (const e of reader.read(rec)) totals.add(e);
       done();
     },
@@ -151,6 +165,15 @@ export const usageCommand: CommandSpec = {
   },
   output: 'text',
   select: () => usageNeedles,
+  readFile: () => ({
+    read: async (path, limits) =>
+      readFileUsage(path, {
+        ...limits,
+        sample: usageDefaults.sample,
+        maxBytes: WHOLE_FILE_MAX_BYTES,
+      }),
+    close: async () => {},
+  }),
   stages(args, ctx) {
     const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);
     if (picked.length > 1) badOption(`choose one of --json, --csv, --table`);

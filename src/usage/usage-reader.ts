@@ -14,6 +14,7 @@ export class UsageRecordReader {
   #source: string | undefined;
   #reader: UsageReader | undefined;
   #looked = 0;
+  #needles: readonly string[] | undefined;
 
   constructor(sample: number) {
     this.#sample = sample;
@@ -29,17 +30,31 @@ export class UsageRecordReader {
       this.#source = rec.source;
       this.#reader = undefined;
       this.#looked = 0;
+      this.#needles = undefined;
     }
     if (rec.value === undefined) return NONE;
     if (this.#reader === undefined) {
       if (this.#looked >= this.#sample) return NONE;
       this.#looked++;
       const format = detectValue(rec.value);
-      if (format === undefined) return NONE;
+      if (format === undefined) {
+        if (this.#looked >= this.#sample) this.#needles = [];
+        return NONE;
+      }
       const x = usageExtractorFor(format.id);
       this.#reader = x ? x.reader(rec.source) : () => NONE;
+      this.#needles = x?.needles ?? [];
       this.#looked = this.#sample;
     }
     return this.#reader(rec.value);
+  }
+
+  /**
+   * Once the current input's format is decided: the strings a later line of it must contain to
+   * give usage (its extractor's needles; none for a format without usage, or an input whose
+   * format was not found in `sample` records). Undefined until then.
+   */
+  get needles(): readonly string[] | undefined {
+    return this.#needles;
   }
 }

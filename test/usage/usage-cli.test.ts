@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -9,7 +9,7 @@ import { ProgressBar } from '../../src/usage/progress-bar.js';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { bin, ensureBuilt, fixture } from '../shared.js';
 import { lastPerReply } from './claude-reference.js';
-import { recsOf, through } from './records.js';
+import { entry, recsOf, through } from './records.js';
 import { cliInProcess } from '../cli-in-process.js';
 import { claudeConfigDir, progressOnlyReplies, sessionFiles } from './claude-tree.js';
 
@@ -116,6 +116,34 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
       .filter((v) => v.type === 'assistant')
       .map((v) => v.sessionId);
     expect(rep.sessions.map((s) => s.key)).toEqual([...new Set(ids)]);
+  });
+});
+
+describe('lines usage cannot read', () => {
+  const good = JSON.stringify(entry('msg_a', 5));
+  const bad = '{"type":"assistant","message":{"usage": oops';
+  const text = `${good}\n${bad}\n{"type":"user"}\n{"not json at all but no needle\n`;
+
+  it.each([
+    ['a file', false],
+    ['standard input', true],
+  ])('are reported, from %s: --strict exits 3, --reject-file keeps them', async (_n, stdin) => {
+    const dir = mkdtempSync(join(tmpdir(), 'txpipe-usage-rej-'));
+    try {
+      const file = join(dir, 's.jsonl');
+      writeFileSync(file, text);
+      const rej = join(dir, 'rej.txt');
+      const r = await cliInProcess(
+        ['usage', '--json', '--strict', '--reject-file', rej, stdin ? '-' : file],
+        stdin ? { stdin: text } : {},
+      );
+      expect(r.code).toBe(3);
+      expect(readFileSync(rej, 'utf8')).toBe(`${bad}\n`);
+      expect(r.stderr).toMatch(/1 line/);
+      expect((JSON.parse(r.stdout) as UsageReport).totals.output).toBe(5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -13,7 +13,7 @@ const byMessageId = (m: Readonly<Record<string, unknown>>): string | undefined =
  */
 export const autoSweUsage: UsageExtractor = {
   format: 'auto-swe',
-  needles: ['"usage"'],
+  needles: ['usage"'],
   reader() {
     return (v) => {
       if (!isObj(v) || v.kind !== 'harness_session_file') return NONE;

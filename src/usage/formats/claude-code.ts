@@ -64,7 +64,7 @@ function progressEntry(
  */
 export const claudeCodeUsage: UsageExtractor = {
   format: 'claude-code',
-  needles: ['"usage"'],
+  needles: ['usage"'],
   reader(source) {
     const session = claudeSessionOf(source);
     return (v) => {

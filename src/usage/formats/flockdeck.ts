@@ -8,7 +8,7 @@ import { isObj, NONE, str, type UsageExtractor } from './extractor.js';
  */
 export const flockdeckUsage: UsageExtractor = {
   format: 'flockdeck',
-  needles: ['"usage"'],
+  needles: ['usage"'],
   reader() {
     return (v) => {
       if (!isObj(v) || !isObj(v.usage)) return NONE;

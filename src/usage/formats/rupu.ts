@@ -9,7 +9,7 @@ import { isObj, NONE, str, type UsageExtractor } from './extractor.js';
  */
 export const rupuUsage: UsageExtractor = {
   format: 'rupu',
-  needles: ['"usage"', '"run_start"'],
+  needles: ['usage"', '"run_start"'],
   reader(source) {
     let run: string | undefined;
     let time: string | undefined;

@@ -1,0 +1,76 @@
+import { LineSplitter, tooLongMessage, type LineSink } from '../stream/line-splitter.js';
+import { parseLine } from '../stream/parse.js';
+import { readWholeBytesSync } from '../stream/read-whole-file.js';
+import { invalidRejection, type Rejection } from '../stream/rejection.js';
+import type { UsageEntry } from './formats/extractor.js';
+import { usageNeedles } from './formats/registry.js';
+import { UsageRecordReader } from './usage-reader.js';
+
+/** What one whole input file gives `usage`: its usage entries and its rejected lines, in order. */
+export interface FileUsage {
+  readonly kind: 'file-usage';
+  readonly source: string;
+  readonly entries: readonly UsageEntry[];
+  readonly rejections: readonly Rejection[];
+  /** The file's size in bytes (for a progress bar). */
+  readonly bytes: number;
+}
+
+export interface FileUsageOptions {
+  /** Records of the file looked at to find its format (as `usage({ sample })`). */
+  readonly sample: number;
+  /** Files larger than this are left to the streaming reader. */
+  readonly maxBytes: number;
+  /** A longer line is not read but reported `line-too-long`. */
+  readonly maxLineBytes: number;
+  /** `jsonl` takes the file as JSON Lines without sniffing its framing. */
+  readonly framing: 'auto' | 'jsonl';
+}
+
+/**
+ * The usage of one plain JSON Lines file, read in one synchronous read: exactly the entries the
+ * `usage()` stage reads from the file's records (lines split by the same rules, selected by
+ * `usageNeedles`, the same format detection and extractor), and its selected lines that are not
+ * JSON as rejections. Once the file's format is known, only its extractor's needles are searched
+ * for (a Claude Code file is then never searched for rupu's `"run_start"`). Undefined when the
+ * streaming reader must read the file (gzip, not JSON Lines, over `maxBytes`). Pure apart from
+ * reading the file, so it can run on a worker thread (see usage-workers.ts).
+ */
+export function readFileUsage(path: string, o: FileUsageOptions): FileUsage | undefined {
+  const buf = readWholeBytesSync(path, o);
+  if (buf === undefined) return undefined;
+  const reader = new UsageRecordReader(o.sample);
+  const splitter = new LineSplitter({
+    source: path,
+    maxLineBytes: o.maxLineBytes,
+    select: usageNeedles,
+  });
+  const entries: UsageEntry[] = [];
+  const rejections: Rejection[] = [];
+  let narrowed = false;
+  const sink: LineSink = {
+    line: (line) => {
+      const rec = parseLine(line);
+      if (rec === undefined) return;
+      if (rec.invalid !== undefined) rejections.push(invalidRejection(rec, rec.invalid));
+      for (const e of reader.read(rec)) entries.push(e);
+      if (!narrowed && reader.needles !== undefined) {
+        splitter.narrow(reader.needles);
+        narrowed = true;
+      }
+    },
+    tooLong: (line, bytes) => {
+      const message = tooLongMessage(bytes, o.maxLineBytes);
+      rejections.push({ source: path, line, reason: 'line-too-long', message });
+      return undefined;
+    },
+  };
+  splitter.write(buf, sink);
+  splitter.end(sink);
+  return { kind: 'file-usage', source: path, entries, rejections, bytes: buf.length };
+}
+
+/** Whether a chunk written to the `usage()` stage is a whole file's usage (else it is a record). */
+export function isFileUsage(chunk: unknown): chunk is FileUsage {
+  return (chunk as Partial<FileUsage> | null)?.kind === 'file-usage';
+}

@@ -1,0 +1,165 @@
+// The whole-file reader of `usage` (readFileUsage, what the CLI uses for files) against the
+// streaming reader (readRecords with the same select, what it uses for standard input): for every
+// file, the same report and the same rejected lines.
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, type Transform } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openInput } from '../../src/stream/input.js';
+import { readRecords } from '../../src/stream/read-records.js';
+import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
+import { usage } from '../../src/transforms/usage.js';
+import { readFileUsage, type FileUsageOptions } from '../../src/usage/file-usage.js';
+import { usageNeedles } from '../../src/usage/formats/registry.js';
+import type { UsageReport } from '../../src/usage/usage-totals.js';
+import { collect } from '../helpers.js';
+import { repoRoot, sharedDir } from '../shared.js';
+import { entry } from './records.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'txpipe-file-usage-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const OPTIONS: FileUsageOptions = {
+  sample: 50,
+  maxBytes: 8 * 1024 * 1024,
+  maxLineBytes: 1 << 20,
+  framing: 'auto',
+};
+
+function jsonlBelow(d: string): string[] {
+  return readdirSync(d, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(jsonl|ndjson)$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+interface Outcome {
+  readonly report: UsageReport;
+  readonly rejections: Rejection[];
+}
+
+/** Runs chunks through a `usage()` stage: its report and what it rejected. */
+async function run(chunks: readonly unknown[], stage: Transform = usage()): Promise<Outcome> {
+  const rejections: Rejection[] = [];
+  stage.on(REJECT_EVENT, (r: Rejection) => rejections.push(r));
+  const out = await collect<Buffer>(Readable.from(chunks, { objectMode: true }).pipe(stage));
+  return { report: JSON.parse(Buffer.concat(out).toString()) as UsageReport, rejections };
+}
+
+/** The streaming path: every file's selected records, as the CLI reads standard input. */
+async function streamed(files: readonly string[], maxLineBytes = OPTIONS.maxLineBytes) {
+  const chunks: unknown[] = [];
+  const rejections: Rejection[] = [];
+  for (const source of files) {
+    const recs = readRecords(openInput(source), {
+      source,
+      onInvalid: 'pass',
+      select: usageNeedles,
+      maxLineBytes,
+    });
+    recs.on(REJECT_EVENT, (r: Rejection) => rejections.push(r));
+    chunks.push(...(await collect(recs)));
+  }
+  const out = await run(chunks);
+  return { report: out.report, rejections: [...rejections, ...out.rejections] };
+}
+
+async function whole(files: readonly string[], o: FileUsageOptions = OPTIONS) {
+  return run(files.map((f) => readFileUsage(f, o)));
+}
+
+const byPlace = (a: Rejection, b: Rejection) => a.source.localeCompare(b.source) || a.line - b.line;
+
+describe('readFileUsage reads what the streaming reader reads', () => {
+  const groups: Record<string, string[]> = {
+    'claude-code sessions and subagents': jsonlBelow(join(sharedDir, 'fixtures', 'claude-code')),
+    'rupu, flockdeck, eval records and others': [
+      ...jsonlBelow(join(sharedDir, 'fixtures', 'rupu')),
+      ...jsonlBelow(join(sharedDir, 'fixtures', 'flockdeck')),
+      ...jsonlBelow(join(sharedDir, 'fixtures', 'eval-magic')),
+      ...jsonlBelow(join(sharedDir, 'fixtures', 'awf')),
+    ],
+    'test/fixtures/usage': jsonlBelow(join(repoRoot, 'test', 'fixtures', 'usage')),
+  };
+  it.each(Object.entries(groups))('%s: the same report', async (_name, files) => {
+    expect(files.length).toBeGreaterThan(0);
+    const w = await whole(files);
+    const s = await streamed(files);
+    expect(w.report).toEqual(s.report);
+    expect(w.rejections.sort(byPlace)).toEqual(s.rejections.sort(byPlace));
+  });
+
+  it('the shared Claude Code sessions give usage at all (the comparison is not of empties)', async () => {
+    const w = await whole(groups['claude-code sessions and subagents'] as string[]);
+    expect(w.report.totals.replies).toBeGreaterThan(100);
+  });
+});
+
+describe('readFileUsage on damaged and unusual files', () => {
+  const a = JSON.stringify(entry('msg_a', 5));
+  const b = JSON.stringify(entry('msg_b', 7));
+  const long = JSON.stringify(entry('msg_long', 11, { pad: 'x'.repeat(300) }));
+  const cases: Record<string, string> = {
+    'a malformed line with usage': `${a}\n{"type":"assistant","usage": nope\n${b}\n`,
+    'a last line cut off': `${a}\n${b}\n{"type":"assistant","message":{"usage":{"inp`,
+    'a BOM, CRLF and blank lines': `\uFEFF${a}\r\n\r\n  \n${b}\r\n`,
+    'a line over maxLineBytes': `${a}\n${long}\n${b}\n`,
+    'only lines without usage': `{"type":"user"}\n{"type":"summary"}\n`,
+    empty: '',
+  };
+  it.each(Object.entries(cases))('%s: the same report and rejections', async (name, text) => {
+    const file = join(dir, `${name.replace(/\W+/g, '-')}.jsonl`);
+    writeFileSync(file, text);
+    const w = await whole([file], { ...OPTIONS, maxLineBytes: 256 });
+    const s = await streamed([file], 256);
+    expect(w.report).toEqual(s.report);
+    expect(w.rejections.sort(byPlace)).toEqual(s.rejections.sort(byPlace));
+  });
+
+  it('reports a malformed line with usage, its line number and text', async () => {
+    const file = join(dir, 'malformed.jsonl');
+    writeFileSync(file, `${a}\n\n{"type":"assistant","usage": nope\n${b}\n`);
+    const got = readFileUsage(file, OPTIONS);
+    expect(got?.rejections).toEqual([
+      {
+        source: file,
+        line: 3,
+        reason: 'malformed',
+        message: 'line is not JSON',
+        raw: '{"type":"assistant","usage": nope',
+      },
+    ]);
+    expect(got?.entries.map((e) => e.key)).toEqual(['msg_a', 'msg_b']);
+  });
+
+  it('leaves gzip, JSON arrays and files over maxBytes to the streaming reader', () => {
+    const text = `${a}\n${b}\n`;
+    const gz = join(dir, 'x.jsonl.gz');
+    writeFileSync(gz, gzipSync(text));
+    const array = join(dir, 'array.json');
+    writeFileSync(array, `[${a},\n${b}]\n`);
+    const plain = join(dir, 'plain.jsonl');
+    writeFileSync(plain, text);
+    expect(readFileUsage(gz, OPTIONS)).toBeUndefined();
+    expect(readFileUsage(array, OPTIONS)).toBeUndefined();
+    expect(readFileUsage(plain, { ...OPTIONS, maxBytes: 10 })).toBeUndefined();
+    expect(readFileUsage(plain, OPTIONS)?.entries).toHaveLength(2);
+    expect(readFileUsage(array, { ...OPTIONS, framing: 'jsonl' })?.rejections).toHaveLength(2);
+  });
+
+  it('reads files one after another into its reused buffer without mixing them', () => {
+    const big = join(dir, 'big.jsonl');
+    const small = join(dir, 'small.jsonl');
+    writeFileSync(big, `${a}\n${long}\n${long}\n${b}\n`);
+    writeFileSync(small, `${b}\n`);
+    expect(readFileUsage(big, OPTIONS)?.entries).toHaveLength(4);
+    expect(readFileUsage(small, OPTIONS)?.entries.map((e) => e.key)).toEqual(['msg_b']);
+    expect(readFileUsage(small, OPTIONS)?.bytes).toBe(Buffer.byteLength(b) + 1);
+  });
+
+  it('throws the error of a file that cannot be read', () => {
+    expect(() => readFileUsage(join(dir, 'none.jsonl'), OPTIONS)).toThrow(/ENOENT/);
+  });
+});
