@@ -76,7 +76,7 @@ async function feed(
 }
 
 /**
- * For a command that reads only selected lines (`CommandSpec.select`): a small plain JSON Lines
+ * For a command that reads only selected lines (`CommandBehaviour.select`): a small plain JSON Lines
  * file is read in one go (`readWholeFile`), which costs far less than a stream pipeline per file
  * over a tree of many small session files. Undefined when the streaming reader must read it.
  */
@@ -125,13 +125,14 @@ export async function runCommand(
   args: CommonArgs & Readonly<Record<string, unknown>>,
   io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; stdin?: Readable },
 ): Promise<number> {
-  const inputs = await expandInputs(args.files);
-  const stages: Transform[] = spec.stages(args, {
+  // The command's module loads while the inputs are listed.
+  const [inputs, run] = await Promise.all([expandInputs(args.files), spec.load()]);
+  const stages: Transform[] = run.stages(args, {
     inputs,
     stdoutIsTTY: io.stdoutIsTTY,
     stderr: io.stderr,
   });
-  const reporter = new Reporter(args.rejectFile, spec.rejectedText?.(args));
+  const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
   const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
   for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
   const records = new PassThrough({ objectMode: true });
@@ -139,7 +140,7 @@ export async function runCommand(
   let code: number = EXIT.ok;
   try {
     await Promise.all([
-      feed(inputs, args, records, reporter, spec.select?.(args), io.stdin).catch((err: unknown) => {
+      feed(inputs, args, records, reporter, run.select?.(args), io.stdin).catch((err: unknown) => {
         records.destroy(inputError(err, '-') as Error);
         throw err;
       }),

@@ -6,11 +6,14 @@ import type { ReplyUsage } from '../formats/claude-code/reply-usage.js';
 import { readSubagentCall, subagentOf } from '../formats/claude-code/subagent-link.js';
 import { detectValue } from '../formats/detect.js';
 import { readOrReject } from '../formats/record-rejected.js';
-import { formatIds, formats, getFormat } from '../formats/registry.js';
+import { formatIds, getFormat } from '../formats/registry.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
-import type { CliOption, CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { adapterOptions, convertDefaults } from './commands/convert.js';
+
+export { convertDefaults };
 
 export interface ConvertOptions {
   /** The target format id. */
@@ -29,13 +32,6 @@ export interface ConvertOptions {
   /** Write each output record pretty-printed (2-space JSON) instead of one line each. */
   readonly pretty?: boolean;
 }
-
-export const convertDefaults = Object.freeze({
-  to: 'txpipe',
-  replyUsage: 'last' as ReplyUsage,
-  holdLimit: 10_000,
-  maxLinks: 100_000,
-});
 
 function readable(id: string): FormatAdapter {
   const f = getFormat(id);
@@ -157,12 +153,6 @@ export function convert(options: ConvertOptions): Transform {
   });
 }
 
-/** Every adapter's own options (`FormatAdapter.options`), offered as flags of `convert`. */
-const adapterOptions = Object.assign({}, ...formats.map((f) => f.options ?? {})) as Record<
-  string,
-  CliOption
->;
-
 /** The adapter options the user gave, by name: handed to the decoder and the encoder. */
 function givenAdapterOptions(args: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -170,27 +160,7 @@ function givenAdapterOptions(args: Readonly<Record<string, unknown>>): Record<st
   return out;
 }
 
-export const convertCommand: CommandSpec = {
-  name: 'convert',
-  summary: 'Convert between transcript formats through canonical events',
-  options: {
-    to: {
-      type: 'string',
-      describe: `Target format (${formatIds.join(', ')})`,
-      default: convertDefaults.to,
-    },
-    from: { type: 'string', describe: 'Source format; detected per input when not given' },
-    replyUsage: {
-      type: 'string',
-      describe:
-        "Which entry of a reply gives its usage: last (the reply's final counts) or first (Flockdeck's rule)",
-      choices: ['last', 'first'],
-      default: convertDefaults.replyUsage,
-    },
-    pretty: { type: 'boolean', describe: 'Write each record pretty-printed, not one per line' },
-    ...adapterOptions,
-  },
-  output: 'records',
+export const convertBehaviour: CommandBehaviour = {
   stages: (args) => [
     convert({
       to: args.to as string,

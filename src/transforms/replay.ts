@@ -9,7 +9,10 @@ import { TxpipeError, badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import type { Rec } from '../stream/rec.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { replayDefaults } from './commands/replay.js';
+
+export { replayDefaults };
 
 export interface ReplayOptions {
   /** The input format; detected per input from its first record an adapter claims. */
@@ -17,8 +20,6 @@ export interface ReplayOptions {
   /** Most records held while the format of an input is not known yet. */
   readonly holdLimit?: number;
 }
-
-export const replayDefaults = Object.freeze({ holdLimit: 10_000 });
 
 /** Formats with replay rules of their own; every other readable format replays from events. */
 const nativeReplayers: Readonly<Record<string, (source: string) => Replayer>> = {
@@ -116,12 +117,6 @@ export function replay(options: ReplayOptions = {}): Transform {
   });
 }
 
-export const replayCommand: CommandSpec = {
-  name: 'replay',
-  summary: 'Rebuild the messages the provider saw (rupu v2, Claude Code), one record per session',
-  options: {
-    from: { type: 'string', describe: 'Input format; detected per input when not given' },
-  },
-  output: 'records',
+export const replayBehaviour: CommandBehaviour = {
   stages: (args) => [replay({ from: args.from as string | undefined })],
 };

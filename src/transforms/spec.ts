@@ -25,8 +25,10 @@ export interface CommandContext {
 }
 
 /**
- * A command: a name, its options and the stages that do its work. The CLI, `--help`, the docs
- * and the tests iterate the registry of these, so a command is one file and one registry line.
+ * A command as the CLI, `--help`, the docs and the tests see it: what is needed to parse and
+ * document it, and `load()` for the rest. The registry lists these; they are cheap to import, so
+ * a run loads only the behaviour of the command it runs. A command is one description file
+ * (`transforms/commands/<name>.ts`), one behaviour module and one registry line.
  */
 export interface CommandSpec {
   readonly name: string;
@@ -38,6 +40,12 @@ export interface CommandSpec {
    * `text`: the last stage writes text (a report, a table) itself.
    */
   readonly output: 'records' | 'text';
+  /** Imports the module that does the command's work: everything but the fields above. */
+  load(): Promise<CommandBehaviour>;
+}
+
+/** What a command does: its stages and optional hooks, in a module loaded only to run it. */
+export interface CommandBehaviour {
   /** The transforms, built from parsed arguments (camelCase keys). Validates, may throw. */
   stages(args: Readonly<Record<string, unknown>>, ctx: CommandContext): Transform[];
   /**

@@ -4,16 +4,17 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { withDefaults } from '../stream/options.js';
 import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
-import { checkBound, checkKeep, KEEP_POLICIES, type KeepPolicy } from '../usage/keep-policy.js';
+import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js';
 import { ProgressBar } from '../usage/progress-bar.js';
 import { renderHtml } from '../usage/render-html.js';
 import { renderCsv, renderTable } from '../usage/render-text.js';
 import { usageNeedles } from '../usage/formats/registry.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { usageDefaults, type UsageFormat } from './commands/usage.js';
 
-export type UsageFormat = 'table' | 'json' | 'csv';
+export { usageDefaults, type UsageFormat };
 
 export interface UsageOptions {
   /** How the report is written: a table for people, JSON or CSV for programs. */
@@ -38,14 +39,6 @@ export interface UsageOptions {
   /** Called with the report before it is written (for library users). */
   readonly onReport?: (report: UsageReport) => void;
 }
-
-export const usageDefaults = Object.freeze({
-  format: 'json' as UsageFormat,
-  keep: 'last' as KeepPolicy,
-  maxSeenKeys: 1_000_000,
-  sample: 50,
-  topSessions: 10,
-});
 
 /** Input size from which `txpipe usage` shows a progress bar on a terminal. */
 export const PROGRESS_MIN_BYTES = 50e6;
@@ -124,32 +117,7 @@ function inputSizes(inputs: readonly string[]): Map<string, number> | undefined 
   return sizes;
 }
 
-export const usageCommand: CommandSpec = {
-  name: 'usage',
-  summary: 'Token totals by session, model and day (table on a terminal, else JSON; --csv, --html)',
-  options: {
-    json: { type: 'boolean', describe: 'Write the report as JSON (the default off a terminal)' },
-    csv: { type: 'boolean', describe: 'Write the report as CSV' },
-    table: { type: 'boolean', describe: 'Write the report as a table (the default on a terminal)' },
-    html: { type: 'string', describe: 'Also write a self-contained HTML page with charts to FILE' },
-    keep: {
-      type: 'string',
-      choices: KEEP_POLICIES,
-      default: usageDefaults.keep,
-      describe: "Which of a reply's repeated usage reports counts",
-    },
-    maxSeenKeys: {
-      type: 'number',
-      default: usageDefaults.maxSeenKeys,
-      describe: 'Reply keys remembered to leave out copies (LRU bound)',
-    },
-    topSessions: {
-      type: 'number',
-      default: usageDefaults.topSessions,
-      describe: 'Costliest sessions shown in the HTML page',
-    },
-  },
-  output: 'text',
+export const usageBehaviour: CommandBehaviour = {
   select: () => usageNeedles,
   stages(args, ctx) {
     const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);
