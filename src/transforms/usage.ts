@@ -6,8 +6,6 @@ import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js';
 import { ProgressBar } from '../usage/progress-bar.js';
-import { renderHtml } from '../usage/render-html.js';
-import { renderCsv, renderTable } from '../usage/render-text.js';
 import { usageNeedles } from '../usage/formats/registry.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
@@ -70,7 +68,6 @@ export function usage(options: UsageOptions = {}): Transform {
     source = next;
     inSource = 0;
   };
-  const render = { table: renderTable, csv: renderCsv, json: renderJson }[o.format];
   return new Transform({
     writableObjectMode: true,
     readableObjectMode: false,
@@ -89,15 +86,28 @@ export function usage(options: UsageOptions = {}): Transform {
       bar?.end();
       const report = totals.report();
       o.onReport?.(report);
-      this.push(render(report));
-      if (o.html === undefined) return done();
-      writeFile(o.html, renderHtml(report, { topSessions })).then(
+      void write(this, report).then(
         () => done(),
         (err: unknown) => done(err as Error),
       );
     },
   });
+
+  /** The report in its format, and the HTML page; each renderer is loaded when it is used. */
+  async function write(stage: Transform, report: UsageReport): Promise<void> {
+    stage.push((await renderers[o.format]())(report));
+    if (o.html === undefined) return;
+    const { renderHtml } = await import('../usage/render-html.js');
+    await writeFile(o.html, renderHtml(report, { topSessions }));
+  }
 }
+
+/** The renderer of each report format, imported only by a run that writes that format. */
+const renderers: Readonly<Record<UsageFormat, () => Promise<(r: UsageReport) => string>>> = {
+  json: () => Promise.resolve(renderJson),
+  table: async () => (await import('../usage/render-text.js')).renderTable,
+  csv: async () => (await import('../usage/render-text.js')).renderCsv,
+};
 
 function renderJson(r: UsageReport): string {
   return JSON.stringify(r, null, 2) + '\n';

@@ -74,3 +74,26 @@ describe('start-up loads only what the command needs', () => {
     expect(r.modules).toContain(`transforms/${name}.js`);
   });
 });
+
+describe('usage loads its renderers only for the report it writes', () => {
+  it('--json loads neither the text nor the HTML renderer', () => {
+    const r = loads(['usage', '--json', '/dev/null']);
+    expect(r.code).toBe(0);
+    expect(r.modules).not.toContain('usage/render-text.js');
+    expect(r.modules).not.toContain('usage/render-html.js');
+  });
+
+  it('--csv loads the text renderer only', () => {
+    const r = loads(['usage', '--csv', '/dev/null']);
+    expect(r.code).toBe(0);
+    expect(r.modules).toContain('usage/render-text.js');
+    expect(r.modules).not.toContain('usage/render-html.js');
+  });
+
+  it('--html loads the HTML renderer', () => {
+    const r = loads(['usage', '--json', '--html', join(dir, 'report.html'), '/dev/null']);
+    expect(r.code).toBe(0);
+    expect(r.modules).toContain('usage/render-html.js');
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<html');
+  });
+});
