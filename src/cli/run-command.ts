@@ -175,3 +175,21 @@ function describeFailure(err: unknown, outputName: string): string {
   }
   return e?.message ?? String(err);
 }
+
+/**
+ * Runs a parsed command line and gives its exit code: a bad option value (`badOption`) is a usage
+ * error (EXIT.usage), any other error a failure; either is reported on `io.stderr`.
+ */
+export async function runParsed(
+  spec: CommandSpec,
+  args: CommonArgs & Readonly<Record<string, unknown>>,
+  io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; stdin?: Readable },
+): Promise<number> {
+  try {
+    return await runCommand(spec, args, io);
+  } catch (err) {
+    const usage = err instanceof TxpipeError && err.code === 'ERR_TXPIPE_BAD_OPTION';
+    io.stderr.write(`txpipe: ${(err as Error).message}\n`);
+    return usage ? EXIT.usage : EXIT.failure;
+  }
+}

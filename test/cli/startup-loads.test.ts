@@ -97,3 +97,19 @@ describe('usage loads its renderers only for the report it writes', () => {
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<html');
   });
 });
+
+describe('yargs is loaded only for what the quick parser leaves to it', () => {
+  it.each([
+    [['cat', '/dev/null']],
+    [['usage', '--json', '/dev/null']],
+    [['redact', '--report', '/dev/null']],
+  ])('%j does not load yargs', (args) => {
+    const r = loads(args);
+    expect(r.code).toBe(0);
+    expect(r.modules).not.toContain('yargs');
+  });
+
+  it.each([[['--help']], [['cat', '--nope']]])('%j loads yargs', (args) => {
+    expect(loads(args).modules).toContain('yargs');
+  });
+});
