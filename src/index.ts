@@ -33,12 +33,14 @@ export * from './events/event.js';
 // Formats
 export type {
   FormatAdapter,
+  FormatCodec,
   Decoder,
   Encoder,
   DecodeOptions,
   EncodeOptions,
 } from './formats/adapter.js';
 export { formats, getFormat, formatIds } from './formats/registry.js';
+export { codecOf } from './formats/codecs.js';
 export { detectValue } from './formats/detect.js';
 
 // Transforms (one per command)

@@ -1,4 +1,5 @@
 import type { Transform } from 'node:stream';
+import { codecOf } from '../formats/codecs.js';
 import { readOrReject } from '../formats/record-rejected.js';
 import { detectValue } from '../formats/detect.js';
 import { formatIds, getFormat } from '../formats/registry.js';
@@ -29,9 +30,9 @@ const nativeReplayers: Readonly<Record<string, (source: string) => Replayer>> = 
 function replayerFor(id: string, source: string): Replayer {
   const native = nativeReplayers[id];
   if (native) return native(source);
-  const f = getFormat(id);
-  if (!f?.decoder) badOption(`format ${id} cannot be replayed (it cannot be read yet)`);
-  return eventsReplayer(f.decoder({ source }), id, source);
+  const { decoder } = codecOf(id);
+  if (!decoder) badOption(`format ${id} cannot be replayed (it cannot be read yet)`);
+  return eventsReplayer(decoder({ source }), id, source);
 }
 
 /**

@@ -113,3 +113,26 @@ describe('yargs is loaded only for what the quick parser leaves to it', () => {
     expect(loads(args).modules).toContain('yargs');
   });
 });
+
+describe('format readers and writers are loaded only to convert or replay', () => {
+  const codecs = (modules: string[]): string[] =>
+    modules.filter(
+      (m) => /^formats\/.+\/.*(decoder|encoder)\.js$/.test(m) || m.startsWith('redact/'),
+    );
+
+  it.each([[['cat', '/dev/null']], [['usage', '--json', '/dev/null']], [['detect', '/dev/null']]])(
+    '%j loads none',
+    (args) => {
+      const r = loads(args);
+      expect(r.code).toBe(0);
+      expect(codecs(r.modules)).toEqual([]);
+    },
+  );
+
+  it('convert loads them', () => {
+    const r = loads(['convert', '--to', 'flockdeck', '/dev/null']);
+    expect(r.code).toBe(0);
+    expect(r.modules).toContain('formats/flockdeck/encoder.js');
+    expect(r.modules).toContain('formats/claude-code/decoder.js');
+  });
+});
