@@ -136,3 +136,21 @@ describe('format readers and writers are loaded only to convert or replay', () =
     expect(r.modules).toContain('formats/claude-code/decoder.js');
   });
 });
+
+describe('stream-json is loaded only for input that is not JSON Lines', () => {
+  it('JSON Lines input does not load it', () => {
+    const file = join(dir, 'lines.jsonl');
+    writeFileSync(file, '{"a":1}\n');
+    const r = loads(['cat', file]);
+    expect(r.code).toBe(0);
+    expect(r.modules).not.toContain('stream-json');
+  });
+
+  it('a JSON array loads it', () => {
+    const file = join(dir, 'array.json');
+    writeFileSync(file, '[\n  {"a": 1}\n]\n');
+    const r = loads(['cat', file]);
+    expect(r.code).toBe(0);
+    expect(r.modules).toContain('stream-json');
+  });
+});
