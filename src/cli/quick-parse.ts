@@ -22,9 +22,10 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
  * yargs would give (camelCase keys, defaults, `files`) or, for anything it is not sure of,
  * undefined: the caller then hands the command line to yargs, which parses it, prints help or
  * the version, and reports every error. So it declines: no command first, `--help`/`--version`,
- * unknown or repeated options, a value out of its choices, a number not in plain decimal, a
- * value a `coerce` refuses, array options, `--`, and a `true`/`false` word (yargs may take it as a
- * flag's value). test/cli/quick-parse.test.ts checks it against yargs command line by command line.
+ * unknown or repeated options, a short option with its value attached (`-o=x`), a value out of
+ * its choices, a number not in plain decimal, a value a `coerce` refuses, array options, `--`,
+ * and a `true`/`false` word (yargs may take it as a flag's value). test/cli/quick-parse.test.ts
+ * checks it against yargs command line by command line.
  */
 export function quickParse(
   argv: readonly string[],
@@ -69,6 +70,8 @@ export function quickParse(
     if (t.kind !== 'option') continue;
     const o = known.get(t.name) as QuickOption;
     if (given.has(t.name)) return undefined;
+    // `-o=x` and `-oq`: yargs reads these as `-o x` and `-o -q`, parseArgs as the value `=x`, `q`.
+    if (t.inlineValue === true && !t.rawName.startsWith('--')) return undefined;
     given.add(t.name);
     let value: unknown = t.value ?? !t.rawName.startsWith('--no-');
     if (o.type === 'number') {
