@@ -33,12 +33,14 @@ export * from './events/event.js';
 // Formats
 export type {
   FormatAdapter,
+  FormatCodec,
   Decoder,
   Encoder,
   DecodeOptions,
   EncodeOptions,
 } from './formats/adapter.js';
 export { formats, getFormat, formatIds } from './formats/registry.js';
+export { codecOf } from './formats/codecs.js';
 export { detectValue } from './formats/detect.js';
 
 // Transforms (one per command)
@@ -46,7 +48,12 @@ export { cat } from './transforms/cat.js';
 export { detect, detectDefaults, type DetectOptions } from './transforms/detect.js';
 export { convert, type ConvertOptions } from './transforms/convert.js';
 export { commands, getCommand } from './transforms/registry.js';
-export type { CommandSpec, CliOption, CommandContext } from './transforms/spec.js';
+export type {
+  CommandSpec,
+  CommandBehaviour,
+  CliOption,
+  CommandContext,
+} from './transforms/spec.js';
 
 // Redaction (issue 3)
 export {
@@ -65,12 +72,8 @@ export {
 } from './redact/config.js';
 export { isSecretPath, secretFileOfCall } from './redact/secret-files.js';
 export { nameIsSecret, isCountName } from './redact/secret-names.js';
-export {
-  redact,
-  redactDefaults,
-  redactCommand,
-  type RedactStageOptions,
-} from './transforms/redact.js';
+export { redact, redactDefaults, type RedactStageOptions } from './transforms/redact.js';
+export { redactCommand } from './transforms/commands/redact.js';
 
 // Convert core: events, the Claude Code and Flockdeck adapters
 export { eventProblem, eventSchemaPath } from './events/validate-event.js';

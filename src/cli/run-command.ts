@@ -50,7 +50,7 @@ async function feed(
   stdin?: Readable,
 ): Promise<void> {
   // For whole-file reading, the next files are read while this one is processed, so the disk
-  // (or the page cache, through the thread pool or worker threads) and the CPU work at once.
+  // (or the page cache, through the thread pool) and the CPU work at once.
   const reads = new Map<number, Promise<WholeRead | undefined>>();
   const startRead = (i: number): void => {
     const source = inputs[i];
@@ -87,8 +87,8 @@ async function feed(
 }
 
 /**
- * How whole files are read, when they are: by the command's own reader (`CommandSpec.readFile`),
- * or, for a command that reads only selected lines (`CommandSpec.select`), as records by
+ * How whole files are read, when they are: by the command's own reader (`CommandBehaviour.readFile`),
+ * or, for a command that reads only selected lines (`CommandBehaviour.select`), as records by
  * `readWholeFile`, which costs far less than a stream pipeline per file over a tree of many small
  * session files. Undefined when every input is streamed (or the framing is not JSON Lines).
  */
@@ -104,7 +104,7 @@ function wholeFileReading(
   };
   if (own !== undefined) {
     return async (source) => {
-      const chunk = await own.read(source, limits);
+      const chunk = await own(source, limits);
       return chunk === undefined ? undefined : { chunks: [chunk], rejections: [] };
     };
   }
@@ -147,13 +147,13 @@ export async function runCommand(
   args: CommonArgs & Readonly<Record<string, unknown>>,
   io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; stdin?: Readable },
 ): Promise<number> {
-  const inputs = await expandInputs(args.files);
+  // The command's module loads while the inputs are listed.
+  const [inputs, run] = await Promise.all([expandInputs(args.files), spec.load()]);
   const ctx = { inputs, stdoutIsTTY: io.stdoutIsTTY, stderr: io.stderr };
-  const stages: Transform[] = spec.stages(args, ctx);
-  const select = spec.select?.(args);
-  const ownReader = inputs.some((p) => p !== '-') ? spec.readFile?.(args, ctx) : undefined;
-  const readWhole = wholeFileReading(args, select, ownReader);
-  const reporter = new Reporter(args.rejectFile, spec.rejectedText?.(args));
+  const stages: Transform[] = run.stages(args, ctx);
+  const select = run.select?.(args);
+  const readWhole = wholeFileReading(args, select, run.readFile?.(args));
+  const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
   const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
   for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
   const records = new PassThrough({ objectMode: true });
@@ -175,8 +175,6 @@ export async function runCommand(
     if (isBrokenPipe(err) && out.stream === process.stdout) return EXIT.ok;
     io.stderr.write(`txpipe: ${describeFailure(err, out.name)}\n`);
     code = EXIT.failure;
-  } finally {
-    await ownReader?.close();
   }
   try {
     await reporter.close();
@@ -197,4 +195,22 @@ function describeFailure(err: unknown, outputName: string): string {
     return `cannot write ${outputName}: ${e.code === 'ENOSPC' ? 'no space left on device' : e.message}`;
   }
   return e?.message ?? String(err);
+}
+
+/**
+ * Runs a parsed command line and gives its exit code: a bad option value (`badOption`) is a usage
+ * error (EXIT.usage), any other error a failure; either is reported on `io.stderr`.
+ */
+export async function runParsed(
+  spec: CommandSpec,
+  args: CommonArgs & Readonly<Record<string, unknown>>,
+  io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; stdin?: Readable },
+): Promise<number> {
+  try {
+    return await runCommand(spec, args, io);
+  } catch (err) {
+    const usage = err instanceof TxpipeError && err.code === 'ERR_TXPIPE_BAD_OPTION';
+    io.stderr.write(`txpipe: ${(err as Error).message}\n`);
+    return usage ? EXIT.usage : EXIT.failure;
+  }
 }

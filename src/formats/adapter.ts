@@ -26,6 +26,14 @@ export interface Encoder {
   end(): readonly unknown[];
 }
 
+/** A format's reader and writer, from `FormatAdapter.load()`. */
+export interface FormatCodec {
+  /** Reading: native records to events, where the format can be read. */
+  readonly decoder?: (options?: DecodeOptions) => Decoder;
+  /** Writing: events to native records, where the format can be written. */
+  readonly encoder?: (options?: EncodeOptions) => Encoder;
+}
+
 /**
  * One format: one adapter file and one line in `registry.ts` (DESIGN §2). Everything the CLI,
  * `--help`, the docs and the conformance tests know about a format comes from here.
@@ -42,10 +50,11 @@ export interface FormatAdapter {
    * exclusive: a record of another known format must not match.
    */
   detect(value: unknown): boolean;
-  /** Reading: native records to events, where the format can be read. */
-  decoder?(options?: DecodeOptions): Decoder;
-  /** Writing: events to native records, where the format can be written. */
-  encoder?(options?: EncodeOptions): Encoder;
+  /**
+   * Imports the format's reader and writer (the modules are loaded only by a run that reads or
+   * writes it; detection, ids and options need none of them). `formats/codecs.ts` holds them all.
+   */
+  load(): Promise<FormatCodec>;
   /**
    * Options of this format's decoder/encoder that `convert` offers as flags (camelCase keys, as
    * in a CommandSpec). `convert` merges every adapter's options and hands the given ones to both.

@@ -22,4 +22,5 @@ export const autoSwe: FormatAdapter = {
   detect(value) {
     return isRecord(value) && typeof value.kind === 'string' && KINDS.has(value.kind);
   },
+  load: () => Promise.resolve({}),
 };

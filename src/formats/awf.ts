@@ -1,6 +1,4 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
-import { awfDecoder } from './awf/awf-decoder.js';
-import { awfEncoder } from './awf/awf-encoder.js';
 
 /** AWF agent exchange transcripts: the ExchangeEvent envelope (`seq`, `run_id`, `type`, `path`, ...). */
 export const awf: FormatAdapter = {
@@ -17,6 +15,11 @@ export const awf: FormatAdapter = {
       'payload' in value
     );
   },
-  decoder: awfDecoder,
-  encoder: awfEncoder,
+  load: async () => {
+    const [{ awfDecoder }, { awfEncoder }] = await Promise.all([
+      import('./awf/awf-decoder.js'),
+      import('./awf/awf-encoder.js'),
+    ]);
+    return { decoder: awfDecoder, encoder: awfEncoder };
+  },
 };

@@ -1,5 +1,5 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
-import { claudeCodeDecoder, type ClaudeCodeDecodeOptions } from './claude-code/decoder.js';
+import type { ClaudeCodeDecodeOptions } from './claude-code/decoder.js';
 
 /** Entry types only Claude Code writes, recognised even on lines with no id or timestamp. */
 const OWN_TYPES = new Set([
@@ -38,5 +38,8 @@ export const claudeCode: FormatAdapter = {
       (value.type === 'file-history-snapshot' && isRecord(value.snapshot))
     );
   },
-  decoder: (options) => claudeCodeDecoder(options as ClaudeCodeDecodeOptions),
+  load: async () => {
+    const { claudeCodeDecoder } = await import('./claude-code/decoder.js');
+    return { decoder: (options) => claudeCodeDecoder(options as ClaudeCodeDecodeOptions) };
+  },
 };

@@ -1,8 +1,5 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
-import {
-  streamJsonDecoder,
-  type StreamJsonDecodeOptions,
-} from './claude-code/stream-json-decoder.js';
+import type { StreamJsonDecodeOptions } from './claude-code/stream-json-decoder.js';
 
 const TYPES = new Set(['system', 'assistant', 'user', 'result', 'stream_event']);
 
@@ -22,5 +19,8 @@ export const claudeStreamJson: FormatAdapter = {
     if (value.type === 'result') return 'subtype' in value || 'result' in value || 'usage' in value;
     return true;
   },
-  decoder: (options) => streamJsonDecoder(options as StreamJsonDecodeOptions),
+  load: async () => {
+    const { streamJsonDecoder } = await import('./claude-code/stream-json-decoder.js');
+    return { decoder: (options) => streamJsonDecoder(options as StreamJsonDecodeOptions) };
+  },
 };

@@ -1,6 +1,5 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
-import { flockdeckDecoder } from './flockdeck/decoder.js';
-import { flockdeckEncoder, type FlockdeckEncodeOptions } from './flockdeck/encoder.js';
+import type { FlockdeckEncodeOptions } from './flockdeck/encoder.js';
 
 /**
  * Flockdeck pane recordings: every line has the envelope `v`, `seq`, `time`, `session`,
@@ -21,6 +20,14 @@ export const flockdeck: FormatAdapter = {
       typeof value.type === 'string'
     );
   },
-  decoder: (options) => flockdeckDecoder(options as { source?: string }),
-  encoder: (options) => flockdeckEncoder(options as FlockdeckEncodeOptions),
+  load: async () => {
+    const [{ flockdeckDecoder }, { flockdeckEncoder }] = await Promise.all([
+      import('./flockdeck/decoder.js'),
+      import('./flockdeck/encoder.js'),
+    ]);
+    return {
+      decoder: (options) => flockdeckDecoder(options as { source?: string }),
+      encoder: (options) => flockdeckEncoder(options as FlockdeckEncodeOptions),
+    };
+  },
 };

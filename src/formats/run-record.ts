@@ -1,6 +1,4 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
-import { runRecordDecoder } from './run-record/decoder.js';
-import { runRecordEncoder } from './run-record/encoder.js';
 
 /** Portable Run Records: one object per run with the schema's required fields. */
 export const runRecord: FormatAdapter = {
@@ -16,8 +14,13 @@ export const runRecord: FormatAdapter = {
       Array.isArray(value.tool_invocations)
     );
   },
-  decoder: runRecordDecoder,
-  encoder: runRecordEncoder,
+  load: async () => {
+    const [{ runRecordDecoder }, { runRecordEncoder }] = await Promise.all([
+      import('./run-record/decoder.js'),
+      import('./run-record/encoder.js'),
+    ]);
+    return { decoder: runRecordDecoder, encoder: runRecordEncoder };
+  },
   options: {
     evalId: { type: 'string', describe: 'run-record: eval_id (default: the session id)' },
     prompt: {

@@ -1,6 +1,4 @@
 import { isRecord, type FormatAdapter } from './adapter.js';
-import { rupuDecoder } from './rupu/decoder.js';
-import { rupuEncoder } from './rupu/encoder.js';
 
 /** rupu agent transcripts, v1 and v2: every line is exactly `{"type": "<event>", "data": {…}}`. */
 export const rupu: FormatAdapter = {
@@ -12,6 +10,11 @@ export const rupu: FormatAdapter = {
     for (const key in value) if (key !== 'type' && key !== 'data') return false;
     return /^[a-z][a-z0-9_]*$/.test(value.type);
   },
-  decoder: rupuDecoder,
-  encoder: rupuEncoder,
+  load: async () => {
+    const [{ rupuDecoder }, { rupuEncoder }] = await Promise.all([
+      import('./rupu/decoder.js'),
+      import('./rupu/encoder.js'),
+    ]);
+    return { decoder: rupuDecoder, encoder: rupuEncoder };
+  },
 };

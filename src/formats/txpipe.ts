@@ -64,6 +64,9 @@ export const txpipeEvents: FormatAdapter = {
       isRecord(value.origin)
     );
   },
-  decoder: (options) => txpipeDecoder(options as { source?: string }),
-  encoder: (options) => txpipeEncoder(options as { validate?: boolean }),
+  load: () =>
+    Promise.resolve({
+      decoder: (options) => txpipeDecoder(options as { source?: string }),
+      encoder: (options) => txpipeEncoder(options as { validate?: boolean }),
+    }),
 };

@@ -1,7 +1,5 @@
 import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import StreamArray from 'stream-json/streamers/StreamArray.js';
-import StreamValues from 'stream-json/streamers/StreamValues.js';
 import { SNIFF_BYTES, framingSettled, sniffFraming, type Framing } from './framing.js';
 import { TxpipeError } from './errors.js';
 import { decompressed, inputError, peek } from './input.js';
@@ -64,6 +62,19 @@ function readError(err: unknown, source: string): Error {
 }
 
 /**
+ * The parser of a JSON array or of concatenated values: stream-json, loaded only for such input
+ * (JSON Lines, the common case, never needs it).
+ */
+async function valueParser(framing: 'array' | 'concatenated'): Promise<Transform> {
+  if (framing === 'array') {
+    const { default: StreamArray } = await import('stream-json/streamers/StreamArray.js');
+    return StreamArray.withParser() as unknown as Transform;
+  }
+  const { default: StreamValues } = await import('stream-json/streamers/StreamValues.js');
+  return StreamValues.withParser({ jsonStreaming: true } as object) as unknown as Transform;
+}
+
+/**
  * Bytes in (a file, standard input, gzip or not), records out: the reading half of every txpipe
  * pipeline. Framing is sniffed from the first bytes unless given. Rejections from the inner stages
  * are re-emitted on the returned stream.
@@ -97,14 +108,7 @@ export function readRecords(input: Readable, options: ReadRecordsOptions = {}): 
             }),
             parse({ onInvalid: opts.onInvalid }),
           ]
-        : [
-            framing === 'array'
-              ? (StreamArray.withParser() as unknown as Transform)
-              : (StreamValues.withParser({
-                  jsonStreaming: true,
-                } as object) as unknown as Transform),
-            valuesToRecs(opts.source),
-          ];
+        : [await valueParser(framing), valuesToRecs(opts.source)];
     for (const stage of stages) stage.on(REJECT_EVENT, (r) => out.emit(REJECT_EVENT, r));
     await pipeline([stream, ...stages, out] as unknown as [Readable, ...Transform[]]);
   };

@@ -58,9 +58,9 @@ let scratch = Buffer.allocUnsafe(0);
 /**
  * The bytes of a plain JSON Lines file (checked as `readWholeFile` checks it), read in one
  * synchronous read into a buffer that is reused from call to call: valid only until the next
- * call. For a worker thread, or a caller with nothing else to do meanwhile, reading a tree of
- * many files: no buffer is allocated per file, so there is less to collect. Undefined when the
- * streaming reader must read the file.
+ * call. For a caller with nothing else to do meanwhile that reads a tree of many files: no
+ * buffer is allocated per file, so there is less to collect. Undefined when the streaming reader
+ * must read the file.
  */
 export function readWholeBytesSync(
   path: string,

@@ -8,14 +8,15 @@ import { withDefaults } from '../stream/options.js';
 import { readRecords } from '../stream/read-records.js';
 import type { Rec } from '../stream/rec.js';
 import { recordTransform } from '../stream/record-transform.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { awfTreeDefaults } from './commands/awf-tree.js';
+
+export { awfTreeDefaults };
 
 export interface AwfTreeOptions {
   /** The most runs whose linkage is held until the end of input. */
   readonly maxRuns?: number;
 }
-
-export const awfTreeDefaults = { maxRuns: 100_000 } as const;
 
 /**
  * `awf-tree`: reads AWF transcripts (a directory of them, at any depth) and writes one record per
@@ -66,16 +67,6 @@ export async function readAwfTree(dir: string, options: AwfTreeOptions = {}): Pr
   return linker.trees();
 }
 
-export const awfTreeCommand: CommandSpec = {
-  name: 'awf-tree',
-  summary: 'Assemble AWF parent and sub-workflow runs (child_run_id / parent_run_id) into trees',
-  options: {
-    maxRuns: {
-      type: 'number',
-      describe: 'Most runs held',
-      default: awfTreeDefaults.maxRuns,
-    },
-  },
-  output: 'records',
+export const awfTreeBehaviour: CommandBehaviour = {
   stages: (args) => [awfTree({ maxRuns: args.maxRuns as number })],
 };

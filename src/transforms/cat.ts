@@ -1,6 +1,6 @@
 import type { Transform } from 'node:stream';
 import { recordTransform } from '../stream/record-transform.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
 
 /**
  * `cat`: the plumbing every other command uses. Records pass through untouched, so the output is
@@ -11,10 +11,6 @@ export function cat(): Transform {
   return recordTransform((rec) => rec);
 }
 
-export const catCommand: CommandSpec = {
-  name: 'cat',
-  summary: 'Read tolerantly and write normalised JSON Lines (the plumbing of every command)',
-  options: {},
-  output: 'records',
+export const catBehaviour: CommandBehaviour = {
   stages: () => [cat()],
 };

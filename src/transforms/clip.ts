@@ -9,7 +9,10 @@ import { formatIds, getFormat } from '../formats/registry.js';
 import { badOption } from '../stream/errors.js';
 import { withValue, type Rec } from '../stream/rec.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { clipDefaults } from './commands/clip.js';
+
+export { clipDefaults };
 
 export interface ClipOptions {
   /** Bytes of text a string keeps where no field rule or format default says otherwise. */
@@ -28,15 +31,6 @@ export interface ClipOptions {
   /** Records of an input looked at to detect its format before settling on `generic`. */
   readonly detectRecords?: number;
 }
-
-export const clipDefaults = {
-  limit: 8192,
-  fields: [] as readonly string[],
-  format: 'auto',
-  omitBinary: false,
-  maxLineBytes: Infinity,
-  detectRecords: 1000,
-} as const;
 
 function fieldRules(fields: ClipOptions['fields']): LimitRule[] {
   if (fields === undefined) return [];
@@ -132,38 +126,7 @@ export function clip(options: ClipOptions = {}): Transform {
   });
 }
 
-export const clipCommand: CommandSpec = {
-  name: 'clip',
-  summary: 'Cut long strings at a UTF-8 boundary with …[clipped N bytes] and a clipped map',
-  options: {
-    limit: {
-      type: 'string',
-      describe:
-        'Bytes a string keeps where no --field or format default applies (8KiB, 1MiB, none)',
-      default: '8KiB',
-    },
-    field: {
-      type: 'string',
-      describe:
-        'name=size or dotted.path=size (* for any key), before the format defaults; repeat or comma-separate',
-    },
-    format: {
-      type: 'string',
-      describe: `Whose defaults apply: auto (detected per input), generic, or ${formatIds.join(', ')}`,
-      default: 'auto',
-    },
-    omitBinary: {
-      type: 'boolean',
-      describe: 'Replace base64 images and embedding vectors with {"omitted": ...}',
-      default: false,
-    },
-    maxLineBytes: {
-      type: 'string',
-      describe:
-        'Every output line at most this size (clipping the largest strings first); report the rest',
-    },
-  },
-  output: 'records',
+export const clipBehaviour: CommandBehaviour = {
   stages: (args) => {
     const field = args.field as string | string[] | undefined;
     return [

@@ -1,16 +1,26 @@
 import type { Transform } from 'node:stream';
 import { BoundedMap } from '../events/bounded-map.js';
 import type { Event } from '../events/event.js';
-import { RawJson, type Decoder, type Encoder, type FormatAdapter } from '../formats/adapter.js';
+import {
+  RawJson,
+  type Decoder,
+  type DecodeOptions,
+  type Encoder,
+  type EncodeOptions,
+} from '../formats/adapter.js';
 import type { ReplyUsage } from '../formats/claude-code/reply-usage.js';
 import { readSubagentCall, subagentOf } from '../formats/claude-code/subagent-link.js';
+import { codecOf } from '../formats/codecs.js';
 import { detectValue } from '../formats/detect.js';
 import { readOrReject } from '../formats/record-rejected.js';
-import { formatIds, formats, getFormat } from '../formats/registry.js';
+import { formatIds, getFormat } from '../formats/registry.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
-import type { CliOption, CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { adapterOptions, convertDefaults } from './commands/convert.js';
+
+export { convertDefaults };
 
 export interface ConvertOptions {
   /** The target format id. */
@@ -30,25 +40,20 @@ export interface ConvertOptions {
   readonly pretty?: boolean;
 }
 
-export const convertDefaults = Object.freeze({
-  to: 'txpipe',
-  replyUsage: 'last' as ReplyUsage,
-  holdLimit: 10_000,
-  maxLinks: 100_000,
-});
-
-function readable(id: string): FormatAdapter {
-  const f = getFormat(id);
-  if (!f) badOption(`unknown format ${id}; known: ${formatIds.join(', ')}`);
-  if (!f.decoder) badOption(`format ${id} cannot be read yet`);
-  return f;
+/** The reader of a format id; a usage error when there is none. */
+function readable(id: string): (options: DecodeOptions) => Decoder {
+  if (!getFormat(id)) badOption(`unknown format ${id}; known: ${formatIds.join(', ')}`);
+  const { decoder } = codecOf(id);
+  if (!decoder) badOption(`format ${id} cannot be read yet`);
+  return decoder;
 }
 
-function writable(id: string): FormatAdapter {
-  const f = getFormat(id);
-  if (!f) badOption(`unknown format ${id}; known: ${formatIds.join(', ')}`);
-  if (!f.encoder) badOption(`format ${id} cannot be written`);
-  return f;
+/** The writer of a format id; a usage error when there is none. */
+function writable(id: string): (options: EncodeOptions) => Encoder {
+  if (!getFormat(id)) badOption(`unknown format ${id}; known: ${formatIds.join(', ')}`);
+  const { encoder } = codecOf(id);
+  if (!encoder) badOption(`format ${id} cannot be written`);
+  return encoder;
 }
 
 /**
@@ -68,9 +73,8 @@ export function convert(options: ConvertOptions): Transform {
   if (o.replyUsage !== 'last' && o.replyUsage !== 'first') {
     badOption(`replyUsage must be last or first, not ${String(o.replyUsage)}`);
   }
-  const target = writable(o.to);
-  const fixed = o.from !== undefined ? readable(o.from) : undefined;
-  const encoder: Encoder = target.encoder!(o.encode ?? {});
+  const encoder: Encoder = writable(o.to)(o.encode ?? {});
+  if (o.from !== undefined) readable(o.from);
   const links = new BoundedMap<string, string>(o.maxLinks);
   let source: string | undefined;
   let decoder: Decoder | undefined;
@@ -80,7 +84,7 @@ export function convert(options: ConvertOptions): Transform {
   const written = (value: unknown, line: number, src: string): Rec => {
     const exact = value instanceof RawJson;
     const v = exact ? value.value : value;
-    const format = target.id;
+    const format = o.to;
     if (o.pretty) return { raw: JSON.stringify(v, null, 2), value: v, line, source: src, format };
     if (exact) return { raw: value.text, value: v, line, source: src, format };
     return { raw: '', value: v, line, source: src, format, changed: true };
@@ -121,8 +125,8 @@ export function convert(options: ConvertOptions): Transform {
         return out;
       }
       if (!decoder) {
-        const f = fixed ?? detectValue(rec.value);
-        if (!f) {
+        const id = o.from ?? detectValue(rec.value)?.id;
+        if (id === undefined) {
           if (waiting.length >= o.holdLimit) {
             throw new TxpipeError(
               'ERR_TXPIPE_FORMAT',
@@ -134,7 +138,7 @@ export function convert(options: ConvertOptions): Transform {
           return out;
         }
         const callId = parentCall(rec.source);
-        decoder = readable(f.id).decoder!({
+        decoder = readable(id)({
           ...(o.decode ?? {}),
           source: rec.source,
           replyUsage: o.replyUsage,
@@ -157,12 +161,6 @@ export function convert(options: ConvertOptions): Transform {
   });
 }
 
-/** Every adapter's own options (`FormatAdapter.options`), offered as flags of `convert`. */
-const adapterOptions = Object.assign({}, ...formats.map((f) => f.options ?? {})) as Record<
-  string,
-  CliOption
->;
-
 /** The adapter options the user gave, by name: handed to the decoder and the encoder. */
 function givenAdapterOptions(args: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -170,27 +168,7 @@ function givenAdapterOptions(args: Readonly<Record<string, unknown>>): Record<st
   return out;
 }
 
-export const convertCommand: CommandSpec = {
-  name: 'convert',
-  summary: 'Convert between transcript formats through canonical events',
-  options: {
-    to: {
-      type: 'string',
-      describe: `Target format (${formatIds.join(', ')})`,
-      default: convertDefaults.to,
-    },
-    from: { type: 'string', describe: 'Source format; detected per input when not given' },
-    replyUsage: {
-      type: 'string',
-      describe:
-        "Which entry of a reply gives its usage: last (the reply's final counts) or first (Flockdeck's rule)",
-      choices: ['last', 'first'],
-      default: convertDefaults.replyUsage,
-    },
-    pretty: { type: 'boolean', describe: 'Write each record pretty-printed, not one per line' },
-    ...adapterOptions,
-  },
-  output: 'records',
+export const convertBehaviour: CommandBehaviour = {
   stages: (args) => [
     convert({
       to: args.to as string,

@@ -5,16 +5,13 @@ import { recordTransform, type StageContext } from '../stream/record-transform.j
 import { badOption } from '../stream/errors.js';
 import { stripUsage, usageSite } from '../usage/claude-usage-site.js';
 import { claudeKey } from '../usage/formats/claude-code.js';
-import {
-  checkBound,
-  checkKeep,
-  KEEP_POLICIES,
-  replacer,
-  type KeepPolicy,
-} from '../usage/keep-policy.js';
+import { checkBound, checkKeep, replacer, type KeepPolicy } from '../usage/keep-policy.js';
 import { SeenKeys } from '../usage/seen-keys.js';
 import { count } from '../usage/tokens.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { dedupUsageDefaults } from './commands/dedup-usage.js';
+
+export { dedupUsageDefaults };
 
 export interface DedupUsageOptions {
   /** Which of a reply's usage reports is kept (the others lose their `usage`). */
@@ -28,14 +25,6 @@ export interface DedupUsageOptions {
   /** `progress` lines of type `agent_progress`: `strip` their copy of a subagent's usage, or `keep` it. */
   readonly progressUsage?: 'strip' | 'keep';
 }
-
-export const dedupUsageDefaults = Object.freeze({
-  keep: 'last' as KeepPolicy,
-  maxSeenKeys: 1_000_000,
-  maxHeldRecords: 10_000,
-  maxHeldBytes: 64 * 1024 * 1024,
-  progressUsage: 'strip' as 'strip' | 'keep',
-});
 
 function outputTokens(rec: Rec): number {
   const m = (rec.value as { message: { usage: unknown } }).message;
@@ -133,39 +122,7 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
   });
 }
 
-export const dedupUsageCommand: CommandSpec = {
-  name: 'dedup-usage',
-  summary: "Keep one usage per reply (Claude Code repeats it on the reply's entries)",
-  options: {
-    keep: {
-      type: 'string',
-      choices: KEEP_POLICIES,
-      default: dedupUsageDefaults.keep,
-      describe: "Which of a reply's usage reports is kept",
-    },
-    maxSeenKeys: {
-      type: 'number',
-      default: dedupUsageDefaults.maxSeenKeys,
-      describe: 'Reply keys remembered to strip copies (LRU bound)',
-    },
-    maxHeldRecords: {
-      type: 'number',
-      default: dedupUsageDefaults.maxHeldRecords,
-      describe: 'Records held while a reply is open',
-    },
-    maxHeldBytes: {
-      type: 'number',
-      default: dedupUsageDefaults.maxHeldBytes,
-      describe: 'Bytes held while a reply is open',
-    },
-    progressUsage: {
-      type: 'string',
-      choices: ['strip', 'keep'],
-      default: dedupUsageDefaults.progressUsage,
-      describe: "agent_progress lines' copy of subagent usage",
-    },
-  },
-  output: 'records',
+export const dedupUsageBehaviour: CommandBehaviour = {
   stages: (args) => [
     dedupUsage({
       keep: args.keep as KeepPolicy | undefined,

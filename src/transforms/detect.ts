@@ -3,7 +3,10 @@ import { detectValue, tally, winner } from '../formats/detect.js';
 import type { Rec } from '../stream/rec.js';
 import { badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { detectDefaults } from './commands/detect.js';
+
+export { detectDefaults };
 
 export interface DetectOptions {
   /** Report every record's format instead of each input's. */
@@ -16,12 +19,6 @@ export interface DetectOptions {
    */
   readonly inputs?: readonly string[];
 }
-
-export const detectDefaults: Readonly<Required<DetectOptions>> = {
-  lines: false,
-  sample: 200,
-  inputs: [],
-};
 
 /**
  * `detect`: the format of each input (`<source>\t<format>`), decided by which adapter claims the
@@ -72,18 +69,7 @@ export function detect(options: DetectOptions = {}): Transform {
   });
 }
 
-export const detectCommand: CommandSpec = {
-  name: 'detect',
-  summary: 'Say which format each input (or, with --lines, each line) is in',
-  options: {
-    lines: { type: 'boolean', describe: 'Report the format of every line', default: false },
-    sample: {
-      type: 'number',
-      describe: 'Records of each input to look at',
-      default: detectDefaults.sample,
-    },
-  },
-  output: 'text',
+export const detectBehaviour: CommandBehaviour = {
   stages: (args, ctx) => [
     detect({ lines: args.lines as boolean, sample: args.sample as number, inputs: ctx.inputs }),
   ],

@@ -7,7 +7,10 @@ import { badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import type { Rec } from '../stream/rec.js';
 import { recordTransform } from '../stream/record-transform.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { normalizeDefaults } from './commands/normalize.js';
+
+export { normalizeDefaults };
 
 export interface NormalizeOptions {
   /** The agent whose output the input is (`claude`, `codex`, `copilot`, `gemini`, `openai-compatible`). */
@@ -20,8 +23,6 @@ export interface NormalizeOptions {
   /** The bound on blocks held for `array`. */
   readonly maxBlocks?: number;
 }
-
-export const normalizeDefaults = { array: false, maxBlocks: 1_000_000 } as const;
 
 export type LineOutcome = { readonly blocks: readonly ContentBlock[] } | { readonly error: string };
 
@@ -105,28 +106,7 @@ export function normalize(options: NormalizeOptions): Transform {
   });
 }
 
-export const normalizeCommand: CommandSpec = {
-  name: 'normalize',
-  summary:
-    "Turn an agent's output (Claude, Codex, Copilot, Gemini, OpenAI-compatible) into AWF content blocks",
-  options: {
-    agent: {
-      type: 'string',
-      // No yargs `choices`: the factory checks the name, so AWF's names (aliases) are accepted too.
-      describe: `The agent that wrote the input (${normalizerIds.join(', ')}; or AWF's names)`,
-    },
-    array: {
-      type: 'boolean',
-      describe: 'Write one pretty-printed JSON array (AWF golden layout) instead of JSON Lines',
-      default: normalizeDefaults.array,
-    },
-    maxBlocks: {
-      type: 'number',
-      describe: 'Most blocks held for --array',
-      default: normalizeDefaults.maxBlocks,
-    },
-  },
-  output: 'records',
+export const normalizeBehaviour: CommandBehaviour = {
   stages: (args) => [
     normalize({
       agent: args.agent as string,

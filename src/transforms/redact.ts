@@ -6,7 +6,10 @@ import { createRedactor, type RedactOptions, type Redactor } from '../redact/red
 import { badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import { recordTransform } from '../stream/record-transform.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { redactDefaults } from './commands/redact.js';
+
+export { redactDefaults };
 
 /** Options of the `redact` stage. */
 export interface RedactStageOptions extends RedactOptions {
@@ -17,8 +20,6 @@ export interface RedactStageOptions extends RedactOptions {
   /** Called once at the end of input with the counts per rule kind. */
   readonly onEnd?: (counts: Readonly<Record<string, number>>) => void;
 }
-
-export const redactDefaults = Object.freeze({ maxPendingCalls: 4096, pii: false });
 
 /**
  * `redact(opts)`: a native object-mode Transform that redacts secrets in records of every format
@@ -44,32 +45,7 @@ function redactorOptions(args: Readonly<Record<string, unknown>>): RedactOptions
   };
 }
 
-export const redactCommand: CommandSpec = {
-  name: 'redact',
-  summary: 'Replace secrets (tokens, keys, passwords, secret files) in records of every format',
-  options: {
-    config: {
-      type: 'string',
-      describe: 'JSON file adding secret names, token patterns and allowed values',
-    },
-    pii: {
-      type: 'boolean',
-      default: false,
-      describe: 'Also scrub e-mails, phones, cards, SSNs, IBANs and IP addresses',
-    },
-    report: {
-      type: 'string',
-      choices: ['text', 'json'],
-      optionalValue: 'text',
-      describe: 'Print counts per rule kind to stderr: --report (text) or --report=json',
-    },
-    maxPendingCalls: {
-      type: 'number',
-      default: redactDefaults.maxPendingCalls,
-      describe: 'Secret-file tool calls remembered until their result',
-    },
-  },
-  output: 'records',
+export const redactBehaviour: CommandBehaviour = {
   stages(args, ctx) {
     const report = args.report;
     if (report !== undefined && report !== 'text' && report !== 'json')

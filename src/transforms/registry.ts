@@ -1,16 +1,19 @@
-import { awfTreeCommand } from './awf-tree.js';
-import { catCommand } from './cat.js';
-import { clipCommand } from './clip.js';
-import { convertCommand } from './convert.js';
-import { dedupUsageCommand } from './dedup-usage.js';
-import { detectCommand } from './detect.js';
-import { redactCommand } from './redact.js';
-import { normalizeCommand } from './normalize.js';
-import { replayCommand } from './replay.js';
+import { awfTreeCommand } from './commands/awf-tree.js';
+import { catCommand } from './commands/cat.js';
+import { clipCommand } from './commands/clip.js';
+import { convertCommand } from './commands/convert.js';
+import { dedupUsageCommand } from './commands/dedup-usage.js';
+import { detectCommand } from './commands/detect.js';
+import { redactCommand } from './commands/redact.js';
+import { normalizeCommand } from './commands/normalize.js';
+import { replayCommand } from './commands/replay.js';
 import type { CommandSpec } from './spec.js';
-import { usageCommand } from './usage.js';
+import { usageCommand } from './commands/usage.js';
 
-/** Every command, one line each; the CLI and its --help are generated from this list. */
+/**
+ * Every command, one line each; the CLI and its --help are generated from this list. Each entry
+ * is cheap to import: a command's module with its stages is loaded by `load()` when it runs.
+ */
 export const commands: readonly CommandSpec[] = [
   catCommand,
   detectCommand,

@@ -1,4 +1,5 @@
 import type { Transform } from 'node:stream';
+import { codecOf } from '../formats/codecs.js';
 import { readOrReject } from '../formats/record-rejected.js';
 import { detectValue } from '../formats/detect.js';
 import { formatIds, getFormat } from '../formats/registry.js';
@@ -9,7 +10,10 @@ import { TxpipeError, badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import type { Rec } from '../stream/rec.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { replayDefaults } from './commands/replay.js';
+
+export { replayDefaults };
 
 export interface ReplayOptions {
   /** The input format; detected per input from its first record an adapter claims. */
@@ -17,8 +21,6 @@ export interface ReplayOptions {
   /** Most records held while the format of an input is not known yet. */
   readonly holdLimit?: number;
 }
-
-export const replayDefaults = Object.freeze({ holdLimit: 10_000 });
 
 /** Formats with replay rules of their own; every other readable format replays from events. */
 const nativeReplayers: Readonly<Record<string, (source: string) => Replayer>> = {
@@ -28,9 +30,9 @@ const nativeReplayers: Readonly<Record<string, (source: string) => Replayer>> = 
 function replayerFor(id: string, source: string): Replayer {
   const native = nativeReplayers[id];
   if (native) return native(source);
-  const f = getFormat(id);
-  if (!f?.decoder) badOption(`format ${id} cannot be replayed (it cannot be read yet)`);
-  return eventsReplayer(f.decoder({ source }), id, source);
+  const { decoder } = codecOf(id);
+  if (!decoder) badOption(`format ${id} cannot be replayed (it cannot be read yet)`);
+  return eventsReplayer(decoder({ source }), id, source);
 }
 
 /**
@@ -116,12 +118,6 @@ export function replay(options: ReplayOptions = {}): Transform {
   });
 }
 
-export const replayCommand: CommandSpec = {
-  name: 'replay',
-  summary: 'Rebuild the messages the provider saw (rupu v2, Claude Code), one record per session',
-  options: {
-    from: { type: 'string', describe: 'Input format; detected per input when not given' },
-  },
-  output: 'records',
+export const replayBehaviour: CommandBehaviour = {
   stages: (args) => [replay({ from: args.from as string | undefined })],
 };

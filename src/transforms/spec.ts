@@ -24,7 +24,7 @@ export interface CommandContext {
   readonly stderr: NodeJS.WritableStream;
 }
 
-/** What the global options allow a whole-file reader (`CommandSpec.readFile`). */
+/** What the global options allow a whole-file reader (`CommandBehaviour.readFile`). */
 export interface WholeFileLimits {
   /** A longer line is not read but reported `line-too-long`. */
   readonly maxLineBytes: number;
@@ -32,20 +32,21 @@ export interface WholeFileLimits {
   readonly framing: 'auto' | 'jsonl';
 }
 
-/** A command's own reader of whole input files (see `CommandSpec.readFile`). */
-export interface WholeFileReader {
-  /**
-   * The one chunk that the command's first stage takes in place of the file's records, or
-   * undefined to leave the file to the streaming reader (gzip, too large, not JSON Lines).
-   */
-  read(path: string, limits: WholeFileLimits): Promise<object | undefined>;
-  /** Frees what the reader holds (worker threads); called once, after the last read. */
-  close(): Promise<void>;
-}
+/**
+ * A command's own reader of one whole input file (see `CommandBehaviour.readFile`): the one chunk
+ * that the command's first stage takes in place of the file's records, or undefined to leave the
+ * file to the streaming reader (gzip, too large, not JSON Lines).
+ */
+export type WholeFileReader = (
+  path: string,
+  limits: WholeFileLimits,
+) => Promise<object | undefined>;
 
 /**
- * A command: a name, its options and the stages that do its work. The CLI, `--help`, the docs
- * and the tests iterate the registry of these, so a command is one file and one registry line.
+ * A command as the CLI, `--help`, the docs and the tests see it: what is needed to parse and
+ * document it, and `load()` for the rest. The registry lists these; they are cheap to import, so
+ * a run loads only the behaviour of the command it runs. A command is one description file
+ * (`transforms/commands/<name>.ts`), one behaviour module and one registry line.
  */
 export interface CommandSpec {
   readonly name: string;
@@ -57,6 +58,12 @@ export interface CommandSpec {
    * `text`: the last stage writes text (a report, a table) itself.
    */
   readonly output: 'records' | 'text';
+  /** Imports the module that does the command's work: everything but the fields above. */
+  load(): Promise<CommandBehaviour>;
+}
+
+/** What a command does: its stages and optional hooks, in a module loaded only to run it. */
+export interface CommandBehaviour {
   /** The transforms, built from parsed arguments (camelCase keys). Validates, may throw. */
   stages(args: Readonly<Record<string, unknown>>, ctx: CommandContext): Transform[];
   /**
@@ -72,9 +79,8 @@ export interface CommandSpec {
   select?(args: Readonly<Record<string, unknown>>): readonly string[] | undefined;
   /**
    * For a command whose first stage can take a whole file's worth of work at once (`usage`: the
-   * file's usage entries, read on worker threads): the reader of input files given by path.
-   * Standard input, and files the reader leaves, are read as records. `ctx.inputs` tells how many
-   * files there are to read.
+   * file's usage entries): how it reads an input file given by path. Standard input, and files
+   * the reader leaves, are read as records.
    */
-  readFile?(args: Readonly<Record<string, unknown>>, ctx: CommandContext): WholeFileReader;
+  readFile?(args: Readonly<Record<string, unknown>>): WholeFileReader;
 }

@@ -7,16 +7,15 @@ import type { Rec } from '../stream/rec.js';
 import { emitReject, invalidRejection } from '../stream/rejection.js';
 import { isFileUsage, readFileUsage, type FileUsage } from '../usage/file-usage.js';
 import { WHOLE_FILE_MAX_BYTES } from '../stream/read-whole-file.js';
-import { checkBound, checkKeep, KEEP_POLICIES, type KeepPolicy } from '../usage/keep-policy.js';
+import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js';
 import { ProgressBar } from '../usage/progress-bar.js';
-import { renderHtml } from '../usage/render-html.js';
-import { renderCsv, renderTable } from '../usage/render-text.js';
 import { usageNeedles } from '../usage/formats/registry.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandBehaviour } from './spec.js';
+import { usageDefaults, type UsageFormat } from './commands/usage.js';
 
-export type UsageFormat = 'table' | 'json' | 'csv';
+export { usageDefaults, type UsageFormat };
 
 export interface UsageOptions {
   /** How the report is written: a table for people, JSON or CSV for programs. */
@@ -41,14 +40,6 @@ export interface UsageOptions {
   /** Called with the report before it is written (for library users). */
   readonly onReport?: (report: UsageReport) => void;
 }
-
-export const usageDefaults = Object.freeze({
-  format: 'json' as UsageFormat,
-  keep: 'last' as KeepPolicy,
-  maxSeenKeys: 1_000_000,
-  sample: 50,
-  topSessions: 10,
-});
 
 /** Input size from which `txpipe usage` shows a progress bar on a terminal. */
 export const PROGRESS_MIN_BYTES = 50e6;
@@ -80,7 +71,6 @@ export function usage(options: UsageOptions = {}): Transform {
     source = next;
     inSource = 0;
   };
-  const render = { table: renderTable, csv: renderCsv, json: renderJson }[o.format];
   return new Transform({
     writableObjectMode: true,
     readableObjectMode: false,
@@ -110,15 +100,28 @@ export function usage(options: UsageOptions = {}): Transform {
       bar?.end();
       const report = totals.report();
       o.onReport?.(report);
-      this.push(render(report));
-      if (o.html === undefined) return done();
-      writeFile(o.html, renderHtml(report, { topSessions })).then(
+      void write(this, report).then(
         () => done(),
         (err: unknown) => done(err as Error),
       );
     },
   });
+
+  /** The report in its format, and the HTML page; each renderer is loaded when it is used. */
+  async function write(stage: Transform, report: UsageReport): Promise<void> {
+    stage.push((await renderers[o.format]())(report));
+    if (o.html === undefined) return;
+    const { renderHtml } = await import('../usage/render-html.js');
+    await writeFile(o.html, renderHtml(report, { topSessions }));
+  }
 }
+
+/** The renderer of each report format, imported only by a run that writes that format. */
+const renderers: Readonly<Record<UsageFormat, () => Promise<(r: UsageReport) => string>>> = {
+  json: () => Promise.resolve(renderJson),
+  table: async () => (await import('../usage/render-text.js')).renderTable,
+  csv: async () => (await import('../usage/render-text.js')).renderCsv,
+};
 
 function renderJson(r: UsageReport): string {
   return JSON.stringify(r, null, 2) + '\n';
@@ -138,42 +141,14 @@ function inputSizes(inputs: readonly string[]): Map<string, number> | undefined 
   return sizes;
 }
 
-export const usageCommand: CommandSpec = {
-  name: 'usage',
-  summary: 'Token totals by session, model and day (table on a terminal, else JSON; --csv, --html)',
-  options: {
-    json: { type: 'boolean', describe: 'Write the report as JSON (the default off a terminal)' },
-    csv: { type: 'boolean', describe: 'Write the report as CSV' },
-    table: { type: 'boolean', describe: 'Write the report as a table (the default on a terminal)' },
-    html: { type: 'string', describe: 'Also write a self-contained HTML page with charts to FILE' },
-    keep: {
-      type: 'string',
-      choices: KEEP_POLICIES,
-      default: usageDefaults.keep,
-      describe: "Which of a reply's repeated usage reports counts",
-    },
-    maxSeenKeys: {
-      type: 'number',
-      default: usageDefaults.maxSeenKeys,
-      describe: 'Reply keys remembered to leave out copies (LRU bound)',
-    },
-    topSessions: {
-      type: 'number',
-      default: usageDefaults.topSessions,
-      describe: 'Costliest sessions shown in the HTML page',
-    },
-  },
-  output: 'text',
+export const usageBehaviour: CommandBehaviour = {
   select: () => usageNeedles,
-  readFile: () => ({
-    read: async (path, limits) =>
-      readFileUsage(path, {
-        ...limits,
-        sample: usageDefaults.sample,
-        maxBytes: WHOLE_FILE_MAX_BYTES,
-      }),
-    close: async () => {},
-  }),
+  readFile: () => async (path, limits) =>
+    readFileUsage(path, {
+      ...limits,
+      sample: usageDefaults.sample,
+      maxBytes: WHOLE_FILE_MAX_BYTES,
+    }),
   stages(args, ctx) {
     const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);
     if (picked.length > 1) badOption(`choose one of --json, --csv, --table`);

@@ -33,8 +33,7 @@ export interface FileUsageOptions {
  * `usageNeedles`, the same format detection and extractor), and its selected lines that are not
  * JSON as rejections. Once the file's format is known, only its extractor's needles are searched
  * for (a Claude Code file is then never searched for rupu's `"run_start"`). Undefined when the
- * streaming reader must read the file (gzip, not JSON Lines, over `maxBytes`). Pure apart from
- * reading the file, so it can run on a worker thread (see usage-workers.ts).
+ * streaming reader must read the file (gzip, not JSON Lines, over `maxBytes`).
  */
 export function readFileUsage(path: string, o: FileUsageOptions): FileUsage | undefined {
   const buf = readWholeBytesSync(path, o);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_VERSION, type Event } from '../../src/events/event.js';
-import { awf } from '../../src/formats/awf.js';
+import { awfDecoder } from '../../src/formats/awf/awf-decoder.js';
 import { readEnvelope } from '../../src/formats/awf/envelope.js';
 import { AWF_ZERO_TIME } from '../../src/formats/awf/awf-encoder.js';
 import { isAwfBlockType, isAwfEventType } from '../../src/formats/awf/vocabulary.js';
@@ -145,7 +145,7 @@ describe('AWF reader', () => {
       origin: { ...e.origin, source: '-' },
     }));
     for (const size of [1, 2, 3, 7, 64, bytes.length]) {
-      const d = awf.decoder!({ source: '-' });
+      const d = awfDecoder({ source: '-' });
       const got = (await recordsOfBytes(bytes, size)).flatMap((r) => d.decode(r));
       expect(got).toEqual(want);
     }
@@ -175,7 +175,7 @@ describe('AWF reader', () => {
       env(4, 'message.user', result('b')),
     ];
     const names = (max?: number) => {
-      const d = awf.decoder!({ source: 'x', maxToolNames: max });
+      const d = awfDecoder({ source: 'x', maxToolNames: max });
       return lines
         .flatMap((value, i) => d.decode({ raw: '', value, line: i + 1, source: 'x' }))
         .filter((e) => e.kind === 'tool_result')
@@ -233,7 +233,7 @@ describe('AWF reader', () => {
     ],
   ];
   it.each(odd)('%s', (_what, value, kinds) => {
-    const d = awf.decoder!({ source: 'x' });
+    const d = awfDecoder({ source: 'x' });
     const events = d.decode({ raw: '', value, line: 1, source: 'x' });
     expect(events.map((e) => e.kind)).toEqual(kinds);
     expect(d.decode({ raw: 'nope', line: 2, source: 'x', invalid: 'malformed' })).toEqual([]);
@@ -343,7 +343,7 @@ describe('AWF writer', () => {
   });
 
   it('decode(encode(events)) keeps messages, tool calls, tool results and usage', () => {
-    const d = awf.decoder!({ source: 'out' });
+    const d = awfDecoder({ source: 'out' });
     const back = encodeAll(canonical).flatMap((value, i) =>
       d.decode({ raw: '', value, line: i + 1, source: 'out' }),
     );
@@ -421,7 +421,7 @@ describe('AWF writer', () => {
         payload: { name: 'n', call_id: 'c', input: {}, output: 'early', fidelity: 'router' },
       },
     ];
-    const d = awf.decoder!({ source: 'x' });
+    const d = awfDecoder({ source: 'x' });
     const events = one.flatMap((value, i) =>
       d.decode({ raw: '', value, line: i + 1, source: 'x' }),
     );

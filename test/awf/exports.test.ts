@@ -3,8 +3,9 @@ import * as txpipe from '../../src/index.js';
 
 describe('public API: the AWF section', () => {
   it('exports the AWF reader, writer, run tree and normalizers through the barrel', async () => {
-    expect(txpipe.getFormat('awf')?.decoder).toBe(txpipe.awfDecoder);
-    expect(txpipe.getFormat('awf')?.encoder).toBe(txpipe.awfEncoder);
+    expect(txpipe.codecOf('awf').decoder).toBe(txpipe.awfDecoder);
+    expect(txpipe.codecOf('awf').encoder).toBe(txpipe.awfEncoder);
+    expect((await txpipe.getFormat('awf')!.load()).decoder).toBe(txpipe.awfDecoder);
     expect(txpipe.getCommand('normalize')).toBeDefined();
     expect(txpipe.getCommand('awf-tree')).toBeDefined();
     expect(txpipe.normalizerIds).toEqual([

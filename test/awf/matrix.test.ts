@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/events/event.js';
 import { awf } from '../../src/formats/awf.js';
+import { codecOf } from '../../src/formats/codecs.js';
 import { formats } from '../../src/formats/registry.js';
 import { fixture, repoRoot } from '../shared.js';
 import { encodeAll, records } from './helpers.js';
@@ -65,7 +66,7 @@ function facts(events: readonly Event[]): unknown[] {
 }
 
 const rows = formats
-  .filter((f) => f.decoder && fixturesOf[f.id])
+  .filter((f) => codecOf(f.id).decoder && fixturesOf[f.id])
   .flatMap((f) => fixturesOf[f.id]!().map((path) => [f.id, path] as const));
 
 describe('reader x AWF writer', () => {
@@ -74,11 +75,11 @@ describe('reader x AWF writer', () => {
   });
 
   it.each(rows)('%s %s: decode, write AWF, read back keeps the conversation', async (id, path) => {
-    const reader = formats.find((f) => f.id === id)!.decoder!({ source: path });
+    const reader = codecOf(id).decoder!({ source: path });
     const recs = await records(path);
     const events = [...recs.flatMap((r) => reader.decode(r)), ...reader.end()];
     const written = encodeAll(events);
-    const back = awf.decoder!({ source: 'out' });
+    const back = codecOf(awf.id).decoder!({ source: 'out' });
     const again = written.flatMap((value, i) =>
       back.decode({ raw: '', value, line: i + 1, source: 'out' }),
     );

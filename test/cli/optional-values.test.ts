@@ -12,7 +12,7 @@ const spec = {
     showReport: { type: 'string', describe: 'r', optionalValue: 'text', alias: 'r' },
     level: { type: 'string', describe: 'l' },
   },
-  stages: () => [],
+  load: () => Promise.resolve({ stages: () => [] }),
 } as const satisfies CommandSpec;
 
 describe('expandOptionalValues', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildCli } from '../../src/cli/main.js';
+import { buildCli } from '../../src/cli/yargs-cli.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { fixture, repoRoot } from '../shared.js';
 

@@ -10,7 +10,8 @@ import { clipMarker } from '../../src/clip/clip-string.js';
 import { readRecords } from '../../src/stream/read-records.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { stringify } from '../../src/stream/stringify.js';
-import { clip, clipCommand, type ClipOptions } from '../../src/transforms/clip.js';
+import { clip, type ClipOptions } from '../../src/transforms/clip.js';
+import { clipCommand } from '../../src/transforms/commands/clip.js';
 import { bin, ensureBuilt, fixture, repoRoot, spec } from '../shared.js';
 import { cliInProcess } from '../cli-in-process.js';
 

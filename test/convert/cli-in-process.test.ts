@@ -90,7 +90,7 @@ describe('the package and the other commands, as convert uses them', () => {
     const pkg = await import('../../src/index.js');
     expect(typeof pkg.convert).toBe('function');
     expect(pkg.EVENT_KINDS).toContain('tool_result');
-    expect(pkg.getFormat('flockdeck')?.decoder).toBeDefined();
+    expect(pkg.codecOf('flockdeck').decoder).toBeDefined();
   });
 
   it('cat then convert give what convert alone gives', async () => {

@@ -7,6 +7,7 @@ import { clipString } from '../../src/clip/clip-string.js';
 import { Totals } from '../../src/formats/run-record/totals.js';
 import { resultText } from '../../src/formats/run-record/encoder.js';
 import { formats } from '../../src/formats/registry.js';
+import { codecOf } from '../../src/formats/codecs.js';
 import { fixture, repoRoot } from '../shared.js';
 import { parseLines, runConvert } from './run-convert.js';
 import { formatSchemas, validator } from './schemas.js';
@@ -65,8 +66,8 @@ const encodeOptions: Readonly<Record<string, Record<string, unknown>>> = {
   'run-record': { conversation: true },
 };
 
-const readers = formats.filter((f) => f.decoder);
-const writers = formats.filter((f) => f.encoder);
+const readers = formats.filter((f) => codecOf(f.id).decoder);
+const writers = formats.filter((f) => codecOf(f.id).encoder);
 
 async function eventsOf(file: string, from: string): Promise<Event[]> {
   return parseLines(await runConvert([file], { to: 'txpipe', from })) as unknown as Event[];
@@ -150,14 +151,14 @@ function projection(events: readonly Event[]) {
 
 describe.each(readers.map((r) => [r.id]))('reader %s', (readerId) => {
   const own = fixturesOf[readerId];
-  const writable = formats.find((f) => f.id === readerId)?.encoder !== undefined;
+  const writable = codecOf(readerId).encoder !== undefined;
   if (!own && !writable) {
     it.todo(`has no fixture and cannot be written from one: add it to fixturesOf`);
     return;
   }
   describe.each(writers.map((w) => [w.id]))('-> writer %s', (writerId) => {
     const check = formatSchemas[writerId] ? validator(formatSchemas[writerId]) : undefined;
-    const readBack = formats.find((f) => f.id === writerId)?.decoder !== undefined;
+    const readBack = codecOf(writerId).decoder !== undefined;
 
     const inputs = async (): Promise<string[]> => {
       if (own) return [...own];

@@ -1,5 +1,5 @@
 import type { Event } from '../../src/events/event.js';
-import { getFormat } from '../../src/formats/registry.js';
+import { codecOf } from '../../src/formats/codecs.js';
 import type { Rec } from '../../src/stream/rec.js';
 
 /** Decodes values (one per line) with a registered format's decoder; every event, in order. */
@@ -8,7 +8,7 @@ export function decodeAll(
   values: readonly unknown[],
   options: Record<string, unknown> = {},
 ): Event[] {
-  const d = getFormat(format)!.decoder!({ source: 'test.jsonl', ...options });
+  const d = codecOf(format).decoder!({ source: 'test.jsonl', ...options });
   const out: Event[] = [];
   values.forEach((value, i) => {
     const rec: Rec = { raw: JSON.stringify(value), value, line: i + 1, source: 'test.jsonl' };

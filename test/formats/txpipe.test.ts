@@ -40,8 +40,8 @@ describe('txpipe events (--to txpipe)', () => {
   });
 
   it('the writer refuses an event the schema does not allow', async () => {
-    const { getFormat } = await import('../../src/formats/registry.js');
-    const enc = getFormat('txpipe')!.encoder!();
+    const { codecOf } = await import('../../src/formats/codecs.js');
+    const enc = codecOf('txpipe').encoder!();
     const bad = {
       v: 1,
       kind: 'user_message',

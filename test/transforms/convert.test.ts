@@ -1,5 +1,5 @@
-// convert's contract, checked with two stand-in adapters (no real adapter has a decoder or an
-// encoder on this branch yet): per-input decoders, one encoder, held records, the hold limit.
+// convert's contract, checked with two stand-in adapters: per-input decoders, one encoder, held
+// records, the hold limit.
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import type { Event } from '../../src/events/event.js';
@@ -13,53 +13,60 @@ vi.mock('../../src/formats/registry.js', () => {
     summary: 'stand-in source',
     reference: '-',
     detect: (v) => typeof v === 'object' && v !== null && 'say' in v,
-    decoder: (opts) => {
-      let n = 0;
-      return {
-        decode: (rec) => {
-          n++;
-          const text = (rec.value as { say?: string } | undefined)?.say ?? String(rec.value);
-          const ev: Event = {
-            v: 1,
-            kind: 'user_message',
-            session: String(opts?.source),
-            origin: { format: 'fake-in', source: rec.source, line: rec.line },
-            text,
+    load: () =>
+      Promise.resolve({
+        decoder: (opts) => {
+          let n = 0;
+          return {
+            decode: (rec) => {
+              n++;
+              const text = (rec.value as { say?: string } | undefined)?.say ?? String(rec.value);
+              const ev: Event = {
+                v: 1,
+                kind: 'user_message',
+                session: String(opts?.source),
+                origin: { format: 'fake-in', source: rec.source, line: rec.line },
+                text,
+              };
+              return [ev];
+            },
+            end: () => [
+              {
+                v: 1,
+                kind: 'session_end',
+                session: String(opts?.source),
+                origin: { format: 'fake-in', source: String(opts?.source), line: n },
+              },
+            ],
           };
-          return [ev];
         },
-        end: () => [
-          {
-            v: 1,
-            kind: 'session_end',
-            session: String(opts?.source),
-            origin: { format: 'fake-in', source: String(opts?.source), line: n },
-          },
-        ],
-      };
-    },
+      }),
   };
   const out: FormatAdapter = {
     id: 'fake-out',
     summary: 'stand-in target',
     reference: '-',
     detect: () => false,
-    encoder: () => {
-      let count = 0;
-      return {
-        encode: (ev) => {
-          count++;
-          return [{ k: ev.kind, s: ev.session, t: 'text' in ev ? ev.text : undefined }];
+    load: () =>
+      Promise.resolve({
+        encoder: () => {
+          let count = 0;
+          return {
+            encode: (ev) => {
+              count++;
+              return [{ k: ev.kind, s: ev.session, t: 'text' in ev ? ev.text : undefined }];
+            },
+            end: () => [{ total: count }],
+          };
         },
-        end: () => [{ total: count }],
-      };
-    },
+      }),
   };
   const readOnly: FormatAdapter = {
     id: 'read-only',
     summary: '',
     reference: '',
     detect: () => false,
+    load: () => Promise.resolve({}),
   };
   const formats = [fake, out, readOnly];
   return {

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Rec } from '../../src/stream/rec.js';
-import { cat, catCommand } from '../../src/transforms/cat.js';
+import { cat } from '../../src/transforms/cat.js';
+import { catCommand } from '../../src/transforms/commands/cat.js';
 import { detect } from '../../src/transforms/detect.js';
 import { getCommand } from '../../src/transforms/registry.js';
 import { bytesOf, collect } from '../helpers.js';
@@ -66,11 +67,12 @@ describe('cat (library)', () => {
     expect(out[1]).toBe(input[1]);
   });
 
-  it('is in the registry', () => {
+  it('is in the registry', async () => {
     expect(getCommand('cat')).toBe(catCommand);
     expect(getCommand('nope')).toBeUndefined();
-    expect(
-      catCommand.stages({}, { inputs: [], stdoutIsTTY: false, stderr: process.stderr }),
-    ).toHaveLength(1);
+    const run = await catCommand.load();
+    expect(run.stages({}, { inputs: [], stdoutIsTTY: false, stderr: process.stderr })).toHaveLength(
+      1,
+    );
   });
 });

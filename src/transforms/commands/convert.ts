@@ -1,0 +1,41 @@
+import type { ReplyUsage } from '../../formats/claude-code/reply-usage.js';
+import { formatIds, formats } from '../../formats/registry.js';
+import type { CliOption, CommandSpec } from '../spec.js';
+
+/** Defaults of `convert` (the stage and the command). */
+export const convertDefaults = Object.freeze({
+  to: 'txpipe',
+  replyUsage: 'last' as ReplyUsage,
+  holdLimit: 10_000,
+  maxLinks: 100_000,
+});
+
+/** Every adapter's own options (`FormatAdapter.options`), offered as flags of `convert`. */
+export const adapterOptions = Object.assign({}, ...formats.map((f) => f.options ?? {})) as Record<
+  string,
+  CliOption
+>;
+
+export const convertCommand: CommandSpec = {
+  name: 'convert',
+  summary: 'Convert between transcript formats through canonical events',
+  options: {
+    to: {
+      type: 'string',
+      describe: `Target format (${formatIds.join(', ')})`,
+      default: convertDefaults.to,
+    },
+    from: { type: 'string', describe: 'Source format; detected per input when not given' },
+    replyUsage: {
+      type: 'string',
+      describe:
+        "Which entry of a reply gives its usage: last (the reply's final counts) or first (Flockdeck's rule)",
+      choices: ['last', 'first'],
+      default: convertDefaults.replyUsage,
+    },
+    pretty: { type: 'boolean', describe: 'Write each record pretty-printed, not one per line' },
+    ...adapterOptions,
+  },
+  output: 'records',
+  load: async () => (await import('../convert.js')).convertBehaviour,
+};

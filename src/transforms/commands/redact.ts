@@ -1,0 +1,33 @@
+import type { CommandSpec } from '../spec.js';
+
+/** Defaults of the `redact` stage and command. */
+export const redactDefaults = Object.freeze({ maxPendingCalls: 4096, pii: false });
+
+export const redactCommand: CommandSpec = {
+  name: 'redact',
+  summary: 'Replace secrets (tokens, keys, passwords, secret files) in records of every format',
+  options: {
+    config: {
+      type: 'string',
+      describe: 'JSON file adding secret names, token patterns and allowed values',
+    },
+    pii: {
+      type: 'boolean',
+      default: false,
+      describe: 'Also scrub e-mails, phones, cards, SSNs, IBANs and IP addresses',
+    },
+    report: {
+      type: 'string',
+      choices: ['text', 'json'],
+      optionalValue: 'text',
+      describe: 'Print counts per rule kind to stderr: --report (text) or --report=json',
+    },
+    maxPendingCalls: {
+      type: 'number',
+      default: redactDefaults.maxPendingCalls,
+      describe: 'Secret-file tool calls remembered until their result',
+    },
+  },
+  output: 'records',
+  load: async () => (await import('../redact.js')).redactBehaviour,
+};

@@ -1,0 +1,43 @@
+import { KEEP_POLICIES, type KeepPolicy } from '../../usage/keep-policy.js';
+import type { CommandSpec } from '../spec.js';
+
+/** How `usage` writes its report: a table for people, JSON or CSV for programs. */
+export type UsageFormat = 'table' | 'json' | 'csv';
+
+/** Defaults of `usage` (the stage and the command). */
+export const usageDefaults = Object.freeze({
+  format: 'json' as UsageFormat,
+  keep: 'last' as KeepPolicy,
+  maxSeenKeys: 1_000_000,
+  sample: 50,
+  topSessions: 10,
+});
+
+export const usageCommand: CommandSpec = {
+  name: 'usage',
+  summary: 'Token totals by session, model and day (table on a terminal, else JSON; --csv, --html)',
+  options: {
+    json: { type: 'boolean', describe: 'Write the report as JSON (the default off a terminal)' },
+    csv: { type: 'boolean', describe: 'Write the report as CSV' },
+    table: { type: 'boolean', describe: 'Write the report as a table (the default on a terminal)' },
+    html: { type: 'string', describe: 'Also write a self-contained HTML page with charts to FILE' },
+    keep: {
+      type: 'string',
+      choices: KEEP_POLICIES,
+      default: usageDefaults.keep,
+      describe: "Which of a reply's repeated usage reports counts",
+    },
+    maxSeenKeys: {
+      type: 'number',
+      default: usageDefaults.maxSeenKeys,
+      describe: 'Reply keys remembered to leave out copies (LRU bound)',
+    },
+    topSessions: {
+      type: 'number',
+      default: usageDefaults.topSessions,
+      describe: 'Costliest sessions shown in the HTML page',
+    },
+  },
+  output: 'text',
+  load: async () => (await import('../usage.js')).usageBehaviour,
+};
