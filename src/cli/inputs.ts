@@ -6,12 +6,19 @@ import { describeIoError } from '../stream/input.js';
 /** File names a directory walk picks up. */
 const TRANSCRIPT = /\.(jsonl|ndjson)(\.gz)?$/;
 
-async function walk(dir: string, out: string[]): Promise<void> {
+/**
+ * The transcript files below `dir`, in name order, a folder's files before its subfolders (so a
+ * session's file comes before its `<id>/subagents/` folder). Subfolders are listed at the same
+ * time, not one after another: a `~/.claude/projects` tree has hundreds of them.
+ */
+async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  // Files before folders, so a session's file comes before its <id>/subagents/ folder.
-  for (const e of entries) if (e.isFile() && TRANSCRIPT.test(e.name)) out.push(join(dir, e.name));
-  for (const e of entries) if (e.isDirectory()) await walk(join(dir, e.name), out);
+  const files = entries.filter((e) => e.isFile() && TRANSCRIPT.test(e.name));
+  const below = await Promise.all(
+    entries.filter((e) => e.isDirectory()).map((e) => walk(join(dir, e.name))),
+  );
+  return [...files.map((e) => join(dir, e.name)), ...below.flat()];
 }
 
 /**
@@ -28,7 +35,7 @@ export async function expandInputs(paths: readonly string[]): Promise<string[]> 
       continue;
     }
     try {
-      if ((await stat(p)).isDirectory()) await walk(p, out);
+      if ((await stat(p)).isDirectory()) out.push(...(await walk(p)));
       else out.push(p);
     } catch (err) {
       throw new TxpipeError(
