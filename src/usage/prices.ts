@@ -22,9 +22,15 @@ const PRICES: readonly Price[] = [
   { match: /haiku/, input: 0.25, output: 1.25 },
 ];
 
+/** Prices already looked up, by model name (a run sees a handful of models, many times each). */
+const known = new Map<string, Price | undefined>();
+
 /** The price of a model, or undefined when it is not known. */
 export function priceOf(model: string): Price | undefined {
-  return PRICES.find((p) => p.match.test(model));
+  if (known.has(model)) return known.get(model);
+  const price = PRICES.find((p) => p.match.test(model));
+  if (known.size < 10_000) known.set(model, price); // bounded: model names come from input
+  return price;
 }
 
 /** The estimated cost in USD of counts of one model (0 for a model with no price). */

@@ -125,17 +125,11 @@ export class UsageTotals {
     const cost = costOf(e.model, e.tokens);
     if (cost === 0 && totalTokens(e.tokens) > 0) this.#unpriced.add(e.model);
     const day = e.time?.slice(0, 10) ?? 'unknown';
-    for (const acc of [
-      this.#all,
-      at(this.#sessions, e.session),
-      at(this.#models, e.model),
-      at(this.#days, day),
-    ]) {
-      addTokens(acc.tokens, e.tokens);
-      acc.cost += cost;
-      acc.replies++;
-    }
     const s = at(this.#sessions, e.session);
+    tally(this.#all, e.tokens, cost);
+    tally(s, e.tokens, cost);
+    tally(at(this.#models, e.model), e.tokens, cost);
+    tally(at(this.#days, day), e.tokens, cost);
     (s.models ??= new Set()).add(e.model);
     if (e.time !== undefined) {
       if (s.first === undefined || e.time < s.first) s.first = e.time;
@@ -163,6 +157,13 @@ export class UsageTotals {
       unpriced: [...this.#unpriced].sort(),
     };
   }
+}
+
+/** Adds one counted reply to a group. */
+function tally(acc: Acc, tokens: Readonly<TokenCounts>, cost: number): void {
+  addTokens(acc.tokens, tokens);
+  acc.cost += cost;
+  acc.replies++;
 }
 
 function at(m: Map<string, Acc>, k: string): Acc {
