@@ -87,10 +87,11 @@ async function feed(
 }
 
 /**
- * How whole files are read, when they are: by the command's own reader (`CommandBehaviour.readFile`),
- * or, for a command that reads only selected lines (`CommandBehaviour.select`), as records by
- * `readWholeFile`, which costs far less than a stream pipeline per file over a tree of many small
- * session files. Undefined when every input is streamed (or the framing is not JSON Lines).
+ * How whole files are read, when they are: by the command's own reader
+ * (`CommandBehaviour.readFile`), or, for a command that reads only selected lines
+ * (`CommandBehaviour.select`), as records by `readWholeFile`, which costs far less than a stream
+ * pipeline per file over a tree of many small session files. Undefined when every input is
+ * streamed (or the framing is not JSON Lines).
  */
 function wholeFileReading(
   args: CommonArgs,

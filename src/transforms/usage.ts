@@ -77,6 +77,7 @@ export function usage(options: UsageOptions = {}): Transform {
     transform(chunk: Rec | FileUsage, _enc: BufferEncoding, done: TransformCallback) {
       if (isFileUsage(chunk)) {
         totals.endReply();
+        reader.endSource();
         nextSource(chunk.source);
         inSource = chunk.bytes;
         bar?.tick(chunk.bytes);

@@ -25,6 +25,11 @@ export class UsageRecordReader {
     return rec.source !== this.#source;
   }
 
+  /** Forgets the input being read (another input's entries were counted meanwhile). */
+  endSource(): void {
+    this.#source = undefined;
+  }
+
   read(rec: Rec): readonly UsageEntry[] {
     if (rec.source !== this.#source) {
       this.#source = rec.source;

@@ -97,6 +97,22 @@ describe('readFileUsage reads what the streaming reader reads', () => {
   });
 });
 
+describe('the usage() stage given whole files and records', () => {
+  it("ends a file's last reply when the file ends, whatever comes next", async () => {
+    // x.jsonl's reply msg_b, then all of y.jsonl (reply msg_a), then x.jsonl's copy of msg_a.
+    const file = join(dir, 'y.jsonl');
+    writeFileSync(file, `${JSON.stringify(entry('msg_a', 5))}\n`);
+    const rec = (id: string, line: number) => {
+      const raw = JSON.stringify(entry(id, 5));
+      return { raw, value: JSON.parse(raw) as unknown, line, source: 'x.jsonl' };
+    };
+    const out = await run([rec('msg_b', 1), readFileUsage(file, OPTIONS), rec('msg_a', 2)]);
+    // y's msg_a was counted when y ended, so x's copy of it is a duplicate, not more of y's reply.
+    expect(out.report.totals.replies).toBe(2);
+    expect(out.report.duplicates).toBe(1);
+  });
+});
+
 describe('readFileUsage on damaged and unusual files', () => {
   const a = JSON.stringify(entry('msg_a', 5));
   const b = JSON.stringify(entry('msg_b', 7));
