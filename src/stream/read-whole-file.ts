@@ -52,15 +52,18 @@ export async function readWholeFile(
   return isWholeJsonl(buf, options) ? splitWhole(buf, options) : undefined;
 }
 
-/** The buffer `readWholeBytesSync` reuses (it grows to the largest file read, at most `maxBytes`). */
+/** The largest buffer `readWholeBytesSync` keeps for the next call; a larger file gets its own. */
+const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The buffer `readWholeBytesSync` reuses (it grows to the largest file read, at most 8 MiB). */
 let scratch = Buffer.allocUnsafe(0);
 
 /**
  * The bytes of a plain JSON Lines file (checked as `readWholeFile` checks it), read in one
- * synchronous read into a buffer that is reused from call to call: valid only until the next
- * call. For a caller with nothing else to do meanwhile that reads a tree of many files: no
- * buffer is allocated per file, so there is less to collect. Undefined when the streaming reader
- * must read the file.
+ * synchronous read, into a buffer that is reused from call to call when the file is at most 8 MiB:
+ * valid only until the next call. For a caller with nothing else to do meanwhile that reads a tree
+ * of many files: no buffer is allocated per file, so there is less to collect, and no more than
+ * 8 MiB is kept between calls. Undefined when the streaming reader must read the file.
  */
 export function readWholeBytesSync(
   path: string,
@@ -68,22 +71,26 @@ export function readWholeBytesSync(
 ): Buffer | undefined {
   const fd = openSync(path, 'r');
   let size = 0;
+  let into: Buffer;
   try {
     const st = fstatSync(fd);
     if (!st.isFile() || st.size > options.maxBytes) return undefined;
-    if (scratch.length < st.size) {
-      scratch = Buffer.allocUnsafe(Math.min(st.size * 2, options.maxBytes));
+    if (st.size > SCRATCH_MAX_BYTES) into = Buffer.allocUnsafe(st.size);
+    else {
+      if (scratch.length < st.size)
+        scratch = Buffer.allocUnsafe(Math.min(st.size * 2, SCRATCH_MAX_BYTES));
+      into = scratch;
     }
     // A file may grow while it is read; what it held at fstat time is what is read.
     while (size < st.size) {
-      const n = readSync(fd, scratch, size, st.size - size, size);
+      const n = readSync(fd, into, size, st.size - size, size);
       if (n === 0) break;
       size += n;
     }
   } finally {
     closeSync(fd);
   }
-  const buf = scratch.subarray(0, size);
+  const buf = into.subarray(0, size);
   return isWholeJsonl(buf, options) ? buf : undefined;
 }
 

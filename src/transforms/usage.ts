@@ -5,8 +5,12 @@ import { withDefaults } from '../stream/options.js';
 import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { emitReject, invalidRejection } from '../stream/rejection.js';
-import { isFileUsage, readFileUsage, type FileUsage } from '../usage/file-usage.js';
-import { WHOLE_FILE_MAX_BYTES } from '../stream/read-whole-file.js';
+import {
+  FILE_USAGE_MAX_BYTES,
+  isFileUsage,
+  readFileUsage,
+  type FileUsage,
+} from '../usage/file-usage.js';
 import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js';
 import { ProgressBar } from '../usage/progress-bar.js';
 import { usageNeedles } from '../usage/formats/registry.js';
@@ -148,7 +152,7 @@ export const usageBehaviour: CommandBehaviour = {
     readFileUsage(path, {
       ...limits,
       sample: usageDefaults.sample,
-      maxBytes: WHOLE_FILE_MAX_BYTES,
+      maxBytes: FILE_USAGE_MAX_BYTES,
     }),
   stages(args, ctx) {
     const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);

@@ -11,7 +11,11 @@ import { openInput } from '../../src/stream/input.js';
 import { readRecords } from '../../src/stream/read-records.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { usage } from '../../src/transforms/usage.js';
-import { readFileUsage, type FileUsageOptions } from '../../src/usage/file-usage.js';
+import {
+  FILE_USAGE_MAX_BYTES,
+  readFileUsage,
+  type FileUsageOptions,
+} from '../../src/usage/file-usage.js';
 import { usageNeedles } from '../../src/usage/formats/registry.js';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { collect } from '../helpers.js';
@@ -23,7 +27,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const OPTIONS: FileUsageOptions = {
   sample: 50,
-  maxBytes: 8 * 1024 * 1024,
+  maxBytes: FILE_USAGE_MAX_BYTES,
   maxLineBytes: 1 << 20,
   framing: 'auto',
 };
@@ -173,6 +177,21 @@ describe('readFileUsage on damaged and unusual files', () => {
     expect(readFileUsage(big, OPTIONS)?.entries).toHaveLength(4);
     expect(readFileUsage(small, OPTIONS)?.entries.map((e) => e.key)).toEqual(['msg_b']);
     expect(readFileUsage(small, OPTIONS)?.bytes).toBe(Buffer.byteLength(b) + 1);
+  });
+
+  it('reads a file over the 8 MiB it keeps a buffer for, and small ones after it', async () => {
+    const big = join(dir, 'nine-mib.jsonl');
+    const line = JSON.stringify(entry('msg_big', 3, { pad: 'y'.repeat(1000) }));
+    const copies = Math.ceil((9 * 1024 * 1024) / (line.length + 1));
+    writeFileSync(big, `${line}\n`.repeat(copies) + `${b}\n`);
+    const small = join(dir, 'after-big.jsonl');
+    writeFileSync(small, `${a}\n`);
+    const w = await whole([big, small]);
+    expect(w.report).toEqual((await streamed([big, small])).report);
+    expect(w.report.totals.replies).toBe(3);
+    expect(
+      readFileUsage(big, { ...OPTIONS, maxBytes: FILE_USAGE_MAX_BYTES })?.entries,
+    ).toHaveLength(copies + 1);
   });
 
   it('throws the error of a file that cannot be read', () => {
