@@ -2,7 +2,8 @@ import type { UsageEntry } from './formats/extractor.js';
 import { replacer, type KeepPolicy } from './keep-policy.js';
 import { costOf } from './prices.js';
 import { SeenKeys } from './seen-keys.js';
-import { addTokens, totalTokens, zeroTokens, type TokenCounts } from './tokens.js';
+import { DayOf, Groups, newAcc, tally, type Acc } from './groups.js';
+import { totalTokens } from './tokens.js';
 
 /** One row of a report: the counts of a group (a session, a model or a day). */
 export interface UsageRow {
@@ -34,15 +35,6 @@ export interface UsageReport {
   readonly unpriced: readonly string[];
 }
 
-interface Acc {
-  tokens: TokenCounts;
-  cost: number;
-  replies: number;
-  models?: Set<string>;
-  first?: string;
-  last?: string;
-}
-
 export interface UsageTotalsOptions {
   readonly keep: KeepPolicy;
   readonly maxSeenKeys: number;
@@ -62,10 +54,11 @@ export class UsageTotals {
   readonly #copies = new Map<string, UsageEntry>();
   readonly #maxCopies: number;
   #duplicates = 0;
-  readonly #all: Acc = { tokens: zeroTokens(), cost: 0, replies: 0 };
-  readonly #sessions = new Map<string, Acc>();
-  readonly #models = new Map<string, Acc>();
-  readonly #days = new Map<string, Acc>();
+  readonly #all: Acc = newAcc();
+  readonly #sessions = new Groups();
+  readonly #models = new Groups();
+  readonly #days = new Groups();
+  readonly #dayOf = new DayOf();
   readonly #unpriced = new Set<string>();
 
   constructor(options: UsageTotalsOptions) {
@@ -124,12 +117,11 @@ export class UsageTotals {
   #count(e: UsageEntry): void {
     const cost = costOf(e.model, e.tokens);
     if (cost === 0 && totalTokens(e.tokens) > 0) this.#unpriced.add(e.model);
-    const day = e.time?.slice(0, 10) ?? 'unknown';
-    const s = at(this.#sessions, e.session);
+    const s = this.#sessions.at(e.session);
     tally(this.#all, e.tokens, cost);
     tally(s, e.tokens, cost);
-    tally(at(this.#models, e.model), e.tokens, cost);
-    tally(at(this.#days, day), e.tokens, cost);
+    tally(this.#models.at(e.model), e.tokens, cost);
+    tally(this.#days.at(this.#dayOf.of(e.time)), e.tokens, cost);
     (s.models ??= new Set()).add(e.model);
     if (e.time !== undefined) {
       if (s.first === undefined || e.time < s.first) s.first = e.time;
@@ -144,8 +136,8 @@ export class UsageTotals {
       this.#count(e);
     }
     this.#copies.clear();
-    const rows = (m: Map<string, Acc>): UsageRow[] =>
-      [...m]
+    const rows = (g: Groups): UsageRow[] =>
+      [...g.byKey]
         .map(([k, a]) => row(k, a))
         .sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
     return {
@@ -157,19 +149,6 @@ export class UsageTotals {
       unpriced: [...this.#unpriced].sort(),
     };
   }
-}
-
-/** Adds one counted reply to a group. */
-function tally(acc: Acc, tokens: Readonly<TokenCounts>, cost: number): void {
-  addTokens(acc.tokens, tokens);
-  acc.cost += cost;
-  acc.replies++;
-}
-
-function at(m: Map<string, Acc>, k: string): Acc {
-  let a = m.get(k);
-  if (!a) m.set(k, (a = { tokens: zeroTokens(), cost: 0, replies: 0 }));
-  return a;
 }
 
 function row(key: string, a: Acc): UsageRow {
