@@ -154,8 +154,8 @@ export class LineSplitter {
         this.nextAt[i] = at;
       }
       if (at >= 0) {
-        if (at < end) return true;
-        if (at < limit) limit = at;
+        if (at + (needles[i] as Buffer).length <= end) return true;
+        if (at >= end && at < limit) limit = at;
       }
     }
     return false;

@@ -63,6 +63,9 @@ function expected(c: Case): number[] {
 
 describe('LineSplitter select', () => {
   const table: Case[] = [
+    // A needle with a line break never lies within a line; it must not hide the next needle.
+    { text: 'xa\nbc\n', needles: ['a\nb', 'c'] },
+    { text: 'xa\nb\nc\n', needles: ['a\nb', 'c'] },
     { text: 'a usage" b\nnone\n"run_start" x\n', needles: ['usage"', '"run_start"'] },
     { text: 'none\nnone\n"run_start"\nusage"\n', needles: ['usage"', '"run_start"'] },
     { text: 'usage"usage"\n"run_start"usage"\n\n', needles: ['"run_start"', 'usage"'] },
