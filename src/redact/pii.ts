@@ -54,7 +54,11 @@ function ssnValid(m: string): boolean {
 const PII_RULES: readonly PiiRule[] = [
   {
     kind: 'email',
-    re: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
+    // The whole domain (no shorter match inside a longer one), and not a git remote:
+    // `user@host:path` (scp-style, a colon then no space) is a login on a host, and `git@host`
+    // is the shared account of every git host.
+    re: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9]|:\S)/g,
+    check: (m) => !/^git@/i.test(m),
   },
   // A card number starts with a network's digit (2-6: Mastercard, Amex, Visa, Discover, …), so
   // millisecond timestamps (1…) are not cards; never inside a word or a UUID.

@@ -211,6 +211,8 @@ describe('PII (opt-in)', () => {
   const p = createRedactor({ pii: true });
   it.each([
     ['mail bob.smith+x@example.co.uk now', 'mail [redacted:email] now'],
+    ['write to git.user@example.com: soon', 'write to [redacted:email]: soon'],
+    ['Git@Example.COM.', 'Git@Example.COM.'],
     ['card 4111 1111 1111 1111 ok', 'card [redacted:card] ok'],
     ['card 4111 1111 1111 1112 fails Luhn', 'card 4111 1111 1111 1112 fails Luhn'],
     ['ssn 123-45-6789', 'ssn [redacted:ssn]'],
@@ -236,6 +238,11 @@ describe('PII (opt-in)', () => {
     ['f5668e1c-b05a-47e0-9464-62920210a187'],
     ['14176891-0517-4e2f-a7bc-74c06fe6af87'],
     ['id a123-45-6789b and 1756860439293ms'],
+    // Bug seen with --pii on the shared sessions: git remotes are not anyone's e-mail address.
+    ['git clone git@github.com:d-kimuson/claude-code-viewer.git'],
+    ['ssh -T git@github.com'],
+    ['url = ssh://git@gitlab.example.com:2222/team/repo.git'],
+    ['deploy@build-01.example.com:/srv/app/releases'],
   ])('leaves %j alone', (s) => {
     expect(p.text(s)).toBe(s);
   });
