@@ -55,3 +55,11 @@ export function entry(
     },
   };
 }
+
+/** A report row's four token kinds, in a fixed order: input, output, cache write, cache read. */
+export const kinds = (x: {
+  input: number;
+  output: number;
+  cacheWrite: number;
+  cacheRead: number;
+}): number[] => [x.input, x.output, x.cacheWrite, x.cacheRead];

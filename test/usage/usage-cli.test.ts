@@ -9,7 +9,7 @@ import { ProgressBar } from '../../src/usage/progress-bar.js';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { bin, ensureBuilt, fixture } from '../shared.js';
 import { lastPerReply } from './claude-reference.js';
-import { entry, recsOf, through } from './records.js';
+import { entry, kinds, recsOf, through } from './records.js';
 import { cliInProcess } from '../cli-in-process.js';
 import { claudeConfigDir, progressOnlyReplies, sessionFiles } from './claude-tree.js';
 
@@ -19,13 +19,6 @@ beforeAll(() => {
   ensureBuilt();
 });
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
-
-const kinds = (x: { input: number; output: number; cacheWrite: number; cacheRead: number }) => [
-  x.input,
-  x.output,
-  x.cacheWrite,
-  x.cacheRead,
-];
 
 describe('txpipe usage on a ~/.claude/projects tree', () => {
   it('totals each session as its files, subagents included, one report per reply', async () => {

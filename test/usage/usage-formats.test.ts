@@ -5,6 +5,7 @@ import { formats } from '../../src/formats/registry.js';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { fixture, repoRoot } from '../shared.js';
 import { cliInProcess } from '../cli-in-process.js';
+import { kinds } from './records.js';
 
 const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'usage', name);
 
@@ -13,13 +14,6 @@ async function report(...files: string[]): Promise<UsageReport> {
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as UsageReport;
 }
-
-const kinds = (x: { input: number; output: number; cacheWrite: number; cacheRead: number }) => [
-  x.input,
-  x.output,
-  x.cacheWrite,
-  x.cacheRead,
-];
 
 describe('usage per format, as each spec defines it', () => {
   it('every extractor names a registered format', () => {
