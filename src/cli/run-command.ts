@@ -6,8 +6,7 @@ import type { Framing } from '../stream/framing.js';
 import type { OnInvalid } from '../stream/parse.js';
 import { linesDefaults } from '../stream/lines.js';
 import { readRecords } from '../stream/read-records.js';
-import { readWholeFile, WHOLE_FILE_MAX_BYTES } from '../stream/read-whole-file.js';
-import { REJECT_EVENT, type Rejection } from '../stream/rejection.js';
+import { REJECT_EVENT } from '../stream/rejection.js';
 import { stringify } from '../stream/stringify.js';
 import type { CommandSpec, WholeFileLimits, WholeFileReader } from '../transforms/spec.js';
 import { EXIT } from './exit-codes.js';
@@ -27,17 +26,8 @@ export interface CommonArgs {
   readonly quiet: boolean;
 }
 
-/** How many whole files (each at most WHOLE_FILE_MAX_BYTES) are read ahead of the one in use. */
-const READ_AHEAD = 4;
-
-/** What a whole file gave: the chunks to write in place of its records, and its rejected lines. */
-interface WholeRead {
-  readonly chunks: readonly unknown[];
-  readonly rejections: readonly Rejection[];
-}
-
-/** Reads one whole input file, or gives undefined to leave it to the streaming reader. */
-type ReadWhole = (source: string) => Promise<WholeRead | undefined>;
+/** Reads one whole input file into one chunk for the stages, or gives undefined to stream it. */
+type ReadWhole = (source: string) => Promise<object | undefined>;
 
 /** Feeds every input's records, one input after another, into `into`; ends it after the last. */
 async function feed(
@@ -49,27 +39,18 @@ async function feed(
   readWhole: ReadWhole | undefined,
   stdin?: Readable,
 ): Promise<void> {
-  // For whole-file reading, the next files are read while this one is processed, so the disk
-  // (or the page cache, through the thread pool) and the CPU work at once.
-  const reads = new Map<number, Promise<WholeRead | undefined>>();
-  const startRead = (i: number): void => {
-    const source = inputs[i];
-    if (!readWhole || source === undefined || source === '-' || reads.has(i)) return;
-    const read = readWhole(source).catch((err: unknown) => {
-      throw inputError(err, source);
-    });
-    read.catch(() => {}); // surfaced when awaited, in input order
-    reads.set(i, read);
-  };
-  for (let i = 0; i < inputs.length; i++) {
-    const source = inputs[i] as string;
-    for (let k = i; k < i + READ_AHEAD; k++) startRead(k);
-    const read = reads.get(i);
-    reads.delete(i);
-    const file = read === undefined ? undefined : await read;
-    if (file !== undefined) {
-      await feedWholeFile(file, into, reporter);
-      continue;
+  for (const source of inputs) {
+    if (readWhole !== undefined && source !== '-') {
+      let chunk: object | undefined;
+      try {
+        chunk = await readWhole(source);
+      } catch (err) {
+        throw inputError(err, source);
+      }
+      if (chunk !== undefined) {
+        await write(into, chunk);
+        continue;
+      }
     }
     const input = source === '-' && stdin ? stdin : openInput(source);
     const recs: Readable = readRecords(input, {
@@ -87,56 +68,29 @@ async function feed(
 }
 
 /**
- * How whole files are read, when they are: by the command's own reader
- * (`CommandBehaviour.readFile`), or, for a command that reads only selected lines
- * (`CommandBehaviour.select`), as records by `readWholeFile`, which costs far less than a stream
- * pipeline per file over a tree of many small session files. Undefined when every input is
- * streamed (or the framing is not JSON Lines).
+ * The command's own reader of whole files (`CommandBehaviour.readFile`), given the limits the
+ * global options set. Undefined when every input is streamed: the command has none, or the
+ * framing is not JSON Lines.
  */
 function wholeFileReading(
   args: CommonArgs,
-  select: readonly string[] | undefined,
   own: WholeFileReader | undefined,
 ): ReadWhole | undefined {
-  if (args.framing !== 'auto' && args.framing !== 'jsonl') return undefined;
+  if (own === undefined || (args.framing !== 'auto' && args.framing !== 'jsonl')) return undefined;
   const limits: WholeFileLimits = {
     framing: args.framing,
     maxLineBytes: args.maxInputLineBytes ?? linesDefaults.maxLineBytes,
   };
-  if (own !== undefined) {
-    return async (source) => {
-      const chunk = await own(source, limits);
-      return chunk === undefined ? undefined : { chunks: [chunk], rejections: [] };
-    };
-  }
-  if (select === undefined) return undefined;
-  return async (source) => {
-    const file = await readWholeFile(source, {
-      source,
-      select,
-      ...limits,
-      maxBytes: WHOLE_FILE_MAX_BYTES,
-    });
-    return file === undefined ? undefined : { chunks: file.recs, rejections: file.rejections };
-  };
+  return (source) => own(source, limits);
 }
 
-/** Writes a whole file's chunks (and reports its rejections), with backpressure. */
-async function feedWholeFile(
-  file: WholeRead,
-  into: PassThrough,
-  reporter: Reporter,
-): Promise<void> {
-  for (const r of file.rejections) reporter.add(r);
-  for (const chunk of file.chunks) {
-    if (into.destroyed) return;
-    if (!into.write(chunk)) {
-      await new Promise((resolve) => {
-        into.once('drain', resolve);
-        into.once('close', resolve);
-      });
-    }
-  }
+/** Writes one chunk, with backpressure. */
+async function write(into: PassThrough, chunk: object): Promise<void> {
+  if (into.destroyed || into.write(chunk)) return;
+  await new Promise((resolve) => {
+    into.once('drain', resolve);
+    into.once('close', resolve);
+  });
 }
 
 /**
@@ -153,7 +107,7 @@ export async function runCommand(
   const ctx = { inputs, stdoutIsTTY: io.stdoutIsTTY, stderr: io.stderr };
   const stages: Transform[] = run.stages(args, ctx);
   const select = run.select?.(args);
-  const readWhole = wholeFileReading(args, select, run.readFile?.(args));
+  const readWhole = wholeFileReading(args, run.readFile?.(args));
   const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
   const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
   for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);

@@ -1,5 +1,4 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { SNIFF_BYTES, sniffFraming } from './framing.js';
 import { isGzip } from './input.js';
 import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
@@ -7,50 +6,26 @@ import { parseLine } from './parse.js';
 import type { Rec } from './rec.js';
 import type { Rejection } from './rejection.js';
 
-export interface ReadWholeFileOptions {
-  readonly source: string;
+export interface ReadWholeBytesOptions {
   /** Files larger than this are left to the streaming reader (this bounds the memory used). */
   readonly maxBytes: number;
-  /** As `lines()`: a longer line is dropped and reported `line-too-long`. */
-  readonly maxLineBytes: number;
-  /** As `lines()`: only lines containing one of these strings are read. */
-  readonly select?: readonly string[];
   /** `jsonl` takes the file as JSON Lines without sniffing; `auto` sniffs as `readRecords` does. */
   readonly framing?: 'auto' | 'jsonl';
 }
 
-/** What a whole file gave: its records and its rejected lines, in line order. */
-export interface WholeFile {
-  readonly recs: Rec[];
-  readonly rejections: Rejection[];
+export interface SplitWholeOptions {
+  readonly source: string;
+  /** As `lines()`: a longer line is dropped and reported `line-too-long`. */
+  readonly maxLineBytes: number;
+  /** As `lines()`: only lines containing one of these strings are read. */
+  readonly select?: readonly string[];
 }
-
-/** Bytes a file may have for `readWholeFile` by default. */
-export const WHOLE_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
- * The records of a plain JSON Lines file read in one go, exactly as `readRecords` with
- * `onInvalid: 'pass'` makes them (lines numbered from 1 counting blank ones, a BOM dropped from the
- * first line, CR before LF dropped, a last line without LF `unterminated`). Many small files (a
- * `~/.claude/projects` tree) read this way cost one read each instead of a stream pipeline each.
- * Undefined when the streaming reader must do it: not a regular file, larger than `maxBytes`,
- * gzip, or not JSON Lines framing.
+ * Takes each record of a whole file; `narrow` selects the lines after this one by other needles
+ * (see `LineSplitter.narrow`).
  */
-export async function readWholeFile(
-  path: string,
-  options: ReadWholeFileOptions,
-): Promise<WholeFile | undefined> {
-  const fh = await open(path, 'r');
-  let buf: Buffer;
-  try {
-    const st = await fh.stat();
-    if (!st.isFile() || st.size > options.maxBytes) return undefined;
-    buf = await fh.readFile();
-  } finally {
-    await fh.close();
-  }
-  return isWholeJsonl(buf, options) ? splitWhole(buf, options) : undefined;
-}
+export type WholeRecordSink = (rec: Rec, narrow: (needles: readonly string[]) => void) => void;
 
 /** The largest buffer `readWholeBytesSync` keeps for the next call; a larger file gets its own. */
 const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
@@ -59,15 +34,16 @@ const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
 let scratch = Buffer.allocUnsafe(0);
 
 /**
- * The bytes of a plain JSON Lines file (checked as `readWholeFile` checks it), read in one
- * synchronous read, into a buffer that is reused from call to call when the file is at most 8 MiB:
- * valid only until the next call. For a caller with nothing else to do meanwhile that reads a tree
- * of many files: no buffer is allocated per file, so there is less to collect, and no more than
- * 8 MiB is kept between calls. Undefined when the streaming reader must read the file.
+ * The bytes of a plain JSON Lines file, read in one synchronous read into a buffer that is reused
+ * from call to call when the file is at most 8 MiB: valid only until the next call. For a caller
+ * with nothing else to do meanwhile that reads a tree of many files: no buffer is allocated per
+ * file, so there is less to collect, and no more than 8 MiB is kept between calls. Undefined when
+ * the streaming reader must read the file: not a regular file, over `maxBytes`, gzip, or not JSON
+ * Lines framing.
  */
 export function readWholeBytesSync(
   path: string,
-  options: Pick<ReadWholeFileOptions, 'maxBytes' | 'framing'>,
+  options: ReadWholeBytesOptions,
 ): Buffer | undefined {
   const fd = openSync(path, 'r');
   let size = 0;
@@ -94,30 +70,35 @@ export function readWholeBytesSync(
   return isWholeJsonl(buf, options) ? buf : undefined;
 }
 
-/** Whether a whole file's bytes are for `readWholeFile`: not gzip, and JSON Lines. */
-function isWholeJsonl(buf: Buffer, options: Pick<ReadWholeFileOptions, 'framing'>): boolean {
+/** Whether a whole file's bytes can be split here: not gzip, and JSON Lines. */
+function isWholeJsonl(buf: Buffer, options: ReadWholeBytesOptions): boolean {
   if (isGzip(buf)) return false;
   return options.framing === 'jsonl' || sniffFraming(buf.subarray(0, SNIFF_BYTES)) === 'jsonl';
 }
 
-/** The file's lines through the same splitter as `lines()`, parsed as `parse` in `pass` mode. */
-function splitWhole(buf: Buffer, o: ReadWholeFileOptions): WholeFile {
+/**
+ * The records of a whole file's bytes, handed to `onRec` in line order exactly as `readRecords`
+ * with `onInvalid: 'pass'` makes them (the same splitter as `lines()`: lines numbered from 1
+ * counting blank ones, a BOM dropped from the first line, CR before LF dropped, a last line
+ * without LF `unterminated`). Returns the lines over `maxLineBytes`, as rejections.
+ */
+export function splitWhole(buf: Buffer, o: SplitWholeOptions, onRec: WholeRecordSink): Rejection[] {
   const { source, maxLineBytes } = o;
-  const recs: Rec[] = [];
-  const rejections: Rejection[] = [];
+  const tooLong: Rejection[] = [];
+  const splitter = new LineSplitter({ source, maxLineBytes, select: o.select });
+  const narrow = (needles: readonly string[]): void => splitter.narrow(needles);
   const sink: LineSink = {
     line: (line) => {
       const rec = parseLine(line);
-      if (rec !== undefined) recs.push(rec);
+      if (rec !== undefined) onRec(rec, narrow);
     },
     tooLong: (line, bytes) => {
       const message = tooLongMessage(bytes, maxLineBytes);
-      rejections.push({ source, line, reason: 'line-too-long', message });
+      tooLong.push({ source, line, reason: 'line-too-long', message });
       return undefined;
     },
   };
-  const splitter = new LineSplitter({ source, maxLineBytes, select: o.select });
   splitter.write(buf, sink);
   splitter.end(sink);
-  return { recs, rejections };
+  return tooLong;
 }

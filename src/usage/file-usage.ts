@@ -1,6 +1,4 @@
-import { LineSplitter, tooLongMessage, type LineSink } from '../stream/line-splitter.js';
-import { parseLine } from '../stream/parse.js';
-import { readWholeBytesSync } from '../stream/read-whole-file.js';
+import { readWholeBytesSync, splitWhole } from '../stream/read-whole-file.js';
 import { invalidRejection, type Rejection } from '../stream/rejection.js';
 import type { UsageEntry } from './formats/extractor.js';
 import { usageNeedles } from './formats/registry.js';
@@ -45,33 +43,19 @@ export function readFileUsage(path: string, o: FileUsageOptions): FileUsage | un
   const buf = readWholeBytesSync(path, o);
   if (buf === undefined) return undefined;
   const reader = new UsageRecordReader(o.sample);
-  const splitter = new LineSplitter({
-    source: path,
-    maxLineBytes: o.maxLineBytes,
-    select: usageNeedles,
-  });
   const entries: UsageEntry[] = [];
-  const rejections: Rejection[] = [];
+  const invalid: Rejection[] = [];
   let narrowed = false;
-  const sink: LineSink = {
-    line: (line) => {
-      const rec = parseLine(line);
-      if (rec === undefined) return;
-      if (rec.invalid !== undefined) rejections.push(invalidRejection(rec, rec.invalid));
-      for (const e of reader.read(rec)) entries.push(e);
-      if (!narrowed && reader.needles !== undefined) {
-        splitter.narrow(reader.needles);
-        narrowed = true;
-      }
-    },
-    tooLong: (line, bytes) => {
-      const message = tooLongMessage(bytes, o.maxLineBytes);
-      rejections.push({ source: path, line, reason: 'line-too-long', message });
-      return undefined;
-    },
-  };
-  splitter.write(buf, sink);
-  splitter.end(sink);
+  const split = { source: path, maxLineBytes: o.maxLineBytes, select: usageNeedles };
+  const tooLong = splitWhole(buf, split, (rec, narrow) => {
+    if (rec.invalid !== undefined) invalid.push(invalidRejection(rec, rec.invalid));
+    for (const e of reader.read(rec)) entries.push(e);
+    if (!narrowed && reader.needles !== undefined) {
+      narrow(reader.needles);
+      narrowed = true;
+    }
+  });
+  const rejections = [...tooLong, ...invalid].sort((a, b) => a.line - b.line);
   return { kind: 'file-usage', source: path, entries, rejections, bytes: buf.length };
 }
 

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openInput } from '../../src/stream/input.js';
 import { readRecords } from '../../src/stream/read-records.js';
-import { readWholeFile } from '../../src/stream/read-whole-file.js';
+import { readWholeBytesSync, splitWhole } from '../../src/stream/read-whole-file.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import type { Rec } from '../../src/stream/rec.js';
 import { fixture } from '../shared.js';
@@ -45,12 +45,29 @@ const made: Record<string, string | Buffer> = {
 };
 for (const [name, body] of Object.entries(made)) writeFileSync(join(dir, name), body);
 
-describe('readWholeFile reads exactly what readRecords reads', () => {
+interface WholeOptions {
+  readonly source: string;
+  readonly maxBytes: number;
+  readonly maxLineBytes: number;
+  readonly select?: readonly string[];
+  readonly framing?: 'auto' | 'jsonl';
+}
+
+/** A whole file's records and rejections, read and split in one go (what `usage` builds on). */
+function readWhole(path: string, o: WholeOptions) {
+  const buf = readWholeBytesSync(path, o);
+  if (buf === undefined) return undefined;
+  const recs: Rec[] = [];
+  const rejections = splitWhole(buf, o, (rec) => recs.push(rec));
+  return { recs, rejections };
+}
+
+describe('a whole file split in one go gives exactly what readRecords reads', () => {
   const files = [...jsonlBelow(fixture()), ...Object.keys(made).map((n) => join(dir, n))];
   it.each(files.map((f) => [f.replace(/^.*fixtures\//, ''), f]))('%s', async (_n, file) => {
     for (const select of [undefined, ['"usage"', '"run_start"']]) {
       const maxLineBytes = file.endsWith('long-line.jsonl') ? 100 : 1 << 20;
-      const whole = await readWholeFile(file, {
+      const whole = readWhole(file, {
         source: file,
         select,
         maxBytes: 1 << 23,
@@ -65,18 +82,20 @@ describe('readWholeFile reads exactly what readRecords reads', () => {
     }
   });
 
-  it('leaves gzip, large files and forced-JSON-Lines framing as said', async () => {
+  it('leaves gzip, large files and forced-JSON-Lines framing as said', () => {
     const gz = join(dir, 'z.jsonl.gz');
     writeFileSync(gz, gzipSync('{"usage":1}\n'));
     const o = { source: 'x', maxBytes: 1 << 20, maxLineBytes: 1 << 20 };
-    expect(await readWholeFile(gz, o)).toBeUndefined();
-    expect(await readWholeFile(join(dir, 'bom-crlf.jsonl'), { ...o, maxBytes: 3 })).toBeUndefined();
+    expect(readWhole(gz, o)).toBeUndefined();
+    expect(readWhole(join(dir, 'bom-crlf.jsonl'), { ...o, maxBytes: 3 })).toBeUndefined();
     const pretty = join(dir, 'pretty.jsonl');
     writeFileSync(pretty, '{\n"usage": 1\n}\n');
-    expect(await readWholeFile(pretty, o)).toBeUndefined();
-    expect(
-      (await readWholeFile(pretty, { ...o, framing: 'jsonl' }))?.recs.map((r) => r.invalid),
-    ).toEqual(['malformed', 'malformed', 'malformed']);
-    await expect(readWholeFile(join(dir, 'none.jsonl'), o)).rejects.toThrow(/ENOENT/);
+    expect(readWhole(pretty, o)).toBeUndefined();
+    expect(readWhole(pretty, { ...o, framing: 'jsonl' })?.recs.map((r) => r.invalid)).toEqual([
+      'malformed',
+      'malformed',
+      'malformed',
+    ]);
+    expect(() => readWhole(join(dir, 'none.jsonl'), o)).toThrow(/ENOENT/);
   });
 });
