@@ -25,18 +25,8 @@ const PRICES: readonly Price[] = [
 /** Prices already looked up, by model name (a run sees a handful of models, many times each). */
 const known = new Map<string, Price | undefined>();
 
-/** The model looked up last, and its price (a run's replies come in long runs of one model). */
-let lastModel: string | undefined;
-let lastPrice: Price | undefined;
-
 /** The price of a model, or undefined when it is not known. */
 export function priceOf(model: string): Price | undefined {
-  if (model === lastModel) return lastPrice;
-  lastModel = model;
-  return (lastPrice = lookUp(model));
-}
-
-function lookUp(model: string): Price | undefined {
   if (known.has(model)) return known.get(model);
   const price = PRICES.find((p) => p.match.test(model));
   if (known.size < 10_000) known.set(model, price); // bounded: model names come from input
