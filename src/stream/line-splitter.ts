@@ -1,3 +1,4 @@
+import { bytesFinder, type FindBytes } from './find-bytes.js';
 import type { Line } from './lines.js';
 
 /** Where a {@link LineSplitter} sends what it finds. */
@@ -6,6 +7,11 @@ export interface LineSink {
   line(line: Line): void;
   /** A line over `maxLineBytes`, which was not held; return an error to stop splitting. */
   tooLong(lineNo: number, bytes: number): Error | undefined;
+  /**
+   * Offered first each line inside one chunk, as bytes: `buf[start, end)` without a BOM or CR.
+   * True takes the line as it is (it is then not decoded, and `line()` is not called for it).
+   */
+  take?(buf: Buffer, start: number, end: number, lineNo: number): boolean;
 }
 
 export interface LineSplitterOptions {
@@ -49,8 +55,11 @@ export class LineSplitter {
   private nextAt: number[] = [];
   private clearTo: number[] = [];
 
+  private find: FindBytes | undefined;
+
   constructor(private readonly opts: LineSplitterOptions) {
     this.needles = opts.select?.map((s) => Buffer.from(s));
+    this.find = opts.select === undefined ? undefined : bytesFinder();
   }
 
   /**
@@ -59,6 +68,7 @@ export class LineSplitter {
    */
   narrow(needles: readonly string[]): void {
     this.needles = needles.map((s) => Buffer.from(s));
+    this.find ??= bytesFinder();
     this.nextAt = this.needles.map(() => UNKNOWN);
     this.clearTo = this.needles.map(() => 0);
   }
@@ -92,7 +102,7 @@ export class LineSplitter {
         this.pendingBytes = 0;
         if (this.joinedSelected(joined)) sink.line(this.toLine(joined, 0, joined.length, true));
       } else if (this.selectedIn(chunk, start, nl)) {
-        sink.line(this.toLine(chunk, start, nl, false));
+        this.inChunk(chunk, start, nl, sink);
       }
       start = nl + 1;
       nl = chunk.indexOf(LF, start);
@@ -145,8 +155,7 @@ export class LineSplitter {
       let at = this.nextAt[i] as number;
       if (at === NONE_BEFORE && (this.clearTo[i] as number) >= end) continue;
       if (at === UNKNOWN || at === NONE_BEFORE || (at >= 0 && at < start)) {
-        const within = limit === chunk.length ? chunk : chunk.subarray(0, limit);
-        at = within.indexOf(needles[i] as Buffer, start);
+        at = (this.find as FindBytes)(chunk, needles[i] as Buffer, start, limit);
         if (at === -1 && limit < chunk.length) {
           at = NONE_BEFORE;
           this.clearTo[i] = limit;
@@ -165,22 +174,38 @@ export class LineSplitter {
     return this.needles === undefined || this.needles.some((n) => joined.indexOf(n) !== -1);
   }
 
+  /** A selected line inside one chunk: offered to `take`, else decoded for `line`. */
+  private inChunk(chunk: Buffer, start: number, end: number, sink: LineSink): void {
+    if (sink.take !== undefined) {
+      const s = this.textStart(chunk, start, end);
+      if (sink.take(chunk, s, this.textEnd(chunk, s, end), this.lineNo)) return;
+    }
+    sink.line(this.toLine(chunk, start, end, false));
+  }
+
+  /** Where the line's text starts: after a BOM on the input's first line. */
+  private textStart(buf: Buffer, start: number, end: number): number {
+    const bom =
+      this.lineNo === 1 &&
+      end - start >= 3 &&
+      buf[start] === 0xef &&
+      buf[start + 1] === 0xbb &&
+      buf[start + 2] === 0xbf;
+    return bom ? start + 3 : start;
+  }
+
+  /** Where the line's text ends: before a CR that precedes the LF. */
+  private textEnd(buf: Buffer, s: number, end: number): number {
+    return end > s && buf[end - 1] === CR ? end - 1 : end;
+  }
+
   /**
    * The line from `buf[start, end)`: BOM (input's first line) and a trailing CR removed, then
    * decoded; `own` when `buf` holds this line only (then its bytes may go with it).
    */
   private toLine(buf: Buffer, start: number, end: number, own: boolean, unterminated?: true): Line {
-    let s = start;
-    if (
-      this.lineNo === 1 &&
-      end - s >= 3 &&
-      buf[s] === 0xef &&
-      buf[s + 1] === 0xbb &&
-      buf[s + 2] === 0xbf
-    ) {
-      s += 3;
-    }
-    const e = end > s && buf[end - 1] === CR ? end - 1 : end;
+    const s = this.textStart(buf, start, end);
+    const e = this.textEnd(buf, s, end);
     const text = buf.toString('utf8', s, e);
     const { source } = this.opts;
     // Bytes go with the line only when decoding kept them all: invalid UTF-8 is read as U+FFFD,

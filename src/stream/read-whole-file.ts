@@ -1,7 +1,9 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { SNIFF_BYTES, sniffFraming } from './framing.js';
 import { isGzip } from './input.js';
+import type { JsonPruner } from './json-pruner.js';
 import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
+import type { Line } from './lines.js';
 import { parseLine } from './parse.js';
 import type { Rec } from './rec.js';
 import type { Rejection } from './rejection.js';
@@ -22,10 +24,21 @@ export interface SplitWholeOptions {
 }
 
 /**
- * Takes each record of a whole file; `narrow` selects the lines after this one by other needles
- * (see `LineSplitter.narrow`).
+ * Selects the lines after the current one by other needles (see `LineSplitter.narrow`) and, with
+ * a pruner, reads them pruned: they then go to `pruned`, not `record`.
  */
-export type WholeRecordSink = (rec: Rec, narrow: (needles: readonly string[]) => void) => void;
+export type Narrow = (needles: readonly string[], pruner?: JsonPruner) => void;
+
+/** Where `splitWhole` sends a whole file's lines, in line order. */
+export interface WholeSink {
+  /** A line read the ordinary way: decoded and parsed whole (or marked invalid). */
+  record(rec: Rec, narrow: Narrow): void;
+  /** A line's value pruned to the paths of the pruner given to `narrow` (see `JsonPruner`). */
+  pruned(value: unknown, line: number): void;
+}
+
+/** Lines are pruned in batches of at most this many (this bounds the batch's memory). */
+const PRUNE_BATCH = 4096;
 
 /** The largest buffer `readWholeBytesSync` keeps for the next call; a larger file gets its own. */
 const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
@@ -77,20 +90,50 @@ function isWholeJsonl(buf: Buffer, options: ReadWholeBytesOptions): boolean {
 }
 
 /**
- * The records of a whole file's bytes, handed to `onRec` in line order exactly as `readRecords`
- * with `onInvalid: 'pass'` makes them (the same splitter as `lines()`: lines numbered from 1
- * counting blank ones, a BOM dropped from the first line, CR before LF dropped, a last line
- * without LF `unterminated`). Returns the lines over `maxLineBytes`, as rejections.
+ * The records of a whole file's bytes, handed to `sink.record` in line order exactly as
+ * `readRecords` with `onInvalid: 'pass'` makes them (the same splitter as `lines()`: lines
+ * numbered from 1 counting blank ones, a BOM dropped from the first line, CR before LF dropped, a
+ * last line without LF `unterminated`). After `narrow` gives a pruner, the lines it prunes go to
+ * `sink.pruned` instead, still in line order. Returns the lines over `maxLineBytes`, as rejections.
  */
-export function splitWhole(buf: Buffer, o: SplitWholeOptions, onRec: WholeRecordSink): Rejection[] {
+export function splitWhole(buf: Buffer, o: SplitWholeOptions, sink: WholeSink): Rejection[] {
   const { source, maxLineBytes } = o;
   const tooLong: Rejection[] = [];
   const splitter = new LineSplitter({ source, maxLineBytes, select: o.select });
-  const narrow = (needles: readonly string[]): void => splitter.narrow(needles);
-  const sink: LineSink = {
+  let pruner: JsonPruner | undefined;
+  const batch = { count: 0, ranges: new Int32Array(0), lines: new Int32Array(0) };
+  const narrow: Narrow = (needles, p) => {
+    splitter.narrow(needles);
+    pruner = p;
+  };
+  const record = (line: Line): void => {
+    const rec = parseLine(line);
+    if (rec !== undefined) sink.record(rec, narrow);
+  };
+  const flush = (): void => {
+    if (batch.count === 0 || pruner === undefined) return;
+    const { count, ranges, lines } = batch;
+    batch.count = 0;
+    const { values, status } = pruner.prune(buf, ranges, count);
+    for (let i = 0; i < count; i++) {
+      const line = lines[i] as number;
+      if (status[i] === 0) sink.pruned(values[i], line);
+      else record({ text: buf.toString('utf8', ranges[2 * i], ranges[2 * i + 1]), line, source });
+    }
+  };
+  const lineSink: LineSink = {
+    take: (from, start, end, line) => {
+      if (pruner === undefined || from !== buf) return false;
+      if (batch.count === batch.lines.length) grow(batch);
+      batch.ranges[2 * batch.count] = start;
+      batch.ranges[2 * batch.count + 1] = end;
+      batch.lines[batch.count++] = line;
+      if (batch.count === PRUNE_BATCH) flush();
+      return true;
+    },
     line: (line) => {
-      const rec = parseLine(line);
-      if (rec !== undefined) onRec(rec, narrow);
+      flush();
+      record(line);
     },
     tooLong: (line, bytes) => {
       const message = tooLongMessage(bytes, maxLineBytes);
@@ -98,7 +141,19 @@ export function splitWhole(buf: Buffer, o: SplitWholeOptions, onRec: WholeRecord
       return undefined;
     },
   };
-  splitter.write(buf, sink);
-  splitter.end(sink);
+  splitter.write(buf, lineSink);
+  flush();
+  splitter.end(lineSink);
   return tooLong;
+}
+
+/** Room for more lines in a prune batch. */
+function grow(batch: { ranges: Int32Array; lines: Int32Array }): void {
+  const n = Math.min(Math.max(64, batch.lines.length * 2), PRUNE_BATCH);
+  const ranges = new Int32Array(2 * n);
+  ranges.set(batch.ranges);
+  const lines = new Int32Array(n);
+  lines.set(batch.lines);
+  batch.ranges = ranges;
+  batch.lines = lines;
 }

@@ -1,3 +1,4 @@
+import { jsonPruner } from '../stream/json-pruner.js';
 import { readWholeBytesSync, splitWhole } from '../stream/read-whole-file.js';
 import { invalidRejection, type Rejection } from '../stream/rejection.js';
 import type { UsageEntry } from './formats/extractor.js';
@@ -29,6 +30,11 @@ export interface FileUsageOptions {
   readonly maxLineBytes: number;
   /** `jsonl` takes the file as JSON Lines without sniffing its framing. */
   readonly framing: 'auto' | 'jsonl';
+  /**
+   * False reads every selected line whole; by default lines are read pruned to the extractor's
+   * paths when the native part is built (the same entries, faster).
+   */
+  readonly prune?: boolean;
 }
 
 /**
@@ -47,13 +53,19 @@ export function readFileUsage(path: string, o: FileUsageOptions): FileUsage | un
   const invalid: Rejection[] = [];
   let narrowed = false;
   const split = { source: path, maxLineBytes: o.maxLineBytes, select: usageNeedles };
-  const tooLong = splitWhole(buf, split, (rec, narrow) => {
-    if (rec.invalid !== undefined) invalid.push(invalidRejection(rec, rec.invalid));
-    for (const e of reader.read(rec)) entries.push(e);
-    if (!narrowed && reader.needles !== undefined) {
-      narrow(reader.needles);
-      narrowed = true;
-    }
+  const tooLong = splitWhole(buf, split, {
+    record(rec, narrow) {
+      if (rec.invalid !== undefined) invalid.push(invalidRejection(rec, rec.invalid));
+      for (const e of reader.read(rec)) entries.push(e);
+      if (!narrowed && reader.needles !== undefined) {
+        const paths = o.prune === false ? undefined : reader.paths;
+        narrow(reader.needles, paths && jsonPruner(paths));
+        narrowed = true;
+      }
+    },
+    pruned(value) {
+      for (const e of reader.readDecided(value)) entries.push(e);
+    },
   });
   const rejections = [...tooLong, ...invalid].sort((a, b) => a.line - b.line);
   return { kind: 'file-usage', source: path, entries, rejections, bytes: buf.length };

@@ -58,7 +58,10 @@ function readWhole(path: string, o: WholeOptions) {
   const buf = readWholeBytesSync(path, o);
   if (buf === undefined) return undefined;
   const recs: Rec[] = [];
-  const rejections = splitWhole(buf, o, (rec) => recs.push(rec));
+  const rejections = splitWhole(buf, o, {
+    record: (rec) => recs.push(rec),
+    pruned: () => expect.unreachable(),
+  });
   return { recs, rejections };
 }
 

@@ -95,6 +95,16 @@ describe('readFileUsage reads what the streaming reader reads', () => {
     expect(w.rejections.sort(byPlace)).toEqual(s.rejections.sort(byPlace));
   });
 
+  it.each(Object.entries(groups))(
+    '%s: the same entries read pruned (native part) and whole',
+    (_name, files) => {
+      for (const f of files) {
+        const whole = readFileUsage(f, { ...OPTIONS, prune: false });
+        expect(readFileUsage(f, OPTIONS), f).toStrictEqual(whole);
+      }
+    },
+  );
+
   it('the shared Claude Code sessions give usage at all (the comparison is not of empties)', async () => {
     const w = await whole(groups['claude-code sessions and subagents'] as string[]);
     expect(w.report.totals.replies).toBeGreaterThan(100);
@@ -127,6 +137,19 @@ describe('readFileUsage on damaged and unusual files', () => {
     'a BOM, CRLF and blank lines': `\uFEFF${a}\r\n\r\n  \n${b}\r\n`,
     'a line over maxLineBytes': `${a}\n${long}\n${b}\n`,
     'only lines without usage': `{"type":"user"}\n{"type":"summary"}\n`,
+    // After a first entry that shows the format, lines the pruned reading must read as JSON.parse.
+    'odd Claude Code lines': [
+      a,
+      '{"type":"assistant","message":{"id":"msg_n","usage":null}}',
+      '{"type":"assistant","message":"text with usage\\" in it"}',
+      '{"\\u0074ype":"assistant","message":{"id":"msg_esc","usage":{"output_tokens":4}}}',
+      '{"type":"assistant","message":{"id":"m1","usage":{"output_tokens":1}},"message":{"id":"m2","usage":{"output_tokens":9}}}',
+      '{"type":"assistant","message":{"id":"msg_big","usage":{"input_tokens":1e400,"output_tokens":-0,"cache_creation":[1]}}}',
+      '{"type":"progress","data":{"type":"agent_progress","message":"usage\\""},"sessionId":"s"}',
+      '{"type":"progress","sessionId":"s9","data":{"type":"agent_progress","message":{"type":"assistant","requestId":"r","message":{"id":"msg_p","model":"m","usage":{"output_tokens":3,"cache_creation":{"ephemeral_1h_input_tokens":2}}}}}}',
+      ' {"type" : "assistant" , "requestId":"r2", "message" : { "usage" : {"output_tokens":5} , "id" : "msg_s" } } ',
+      b,
+    ].join('\n'),
     empty: '',
   };
   it.each(Object.entries(cases))('%s: the same report and rejections', async (name, text) => {
