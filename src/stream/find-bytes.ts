@@ -4,8 +4,8 @@ import { nativeBinding } from '../native/binding.js';
 export type FindBytes = (hay: Buffer, needle: Buffer, from: number, to: number) => number;
 
 /** `Buffer#indexOf` on a view that ends at `to`. */
-const findInView: FindBytes = (hay, needle, from, to) =>
-  (to < hay.length ? hay.subarray(0, to) : hay).indexOf(needle, from);
+export const findInView: FindBytes = (hay, needle, from, to) =>
+  (to < hay.length ? hay.subarray(0, Math.max(0, to)) : hay).indexOf(needle, Math.max(0, from));
 
 /**
  * The byte search for needles: the native part's when it is built (two to three times faster

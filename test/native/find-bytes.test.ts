@@ -3,7 +3,7 @@
 // offset, including across the 16-byte blocks the native search checks at once.
 import { describe, expect, it } from 'vitest';
 import { nativeBinding } from '../../src/native/binding.js';
-import { bytesFinder } from '../../src/stream/find-bytes.js';
+import { bytesFinder, findInView, type FindBytes } from '../../src/stream/find-bytes.js';
 import { rng } from '../clip/random.js';
 
 const native = nativeBinding();
@@ -21,8 +21,13 @@ describe('bytesFinder', () => {
   });
 });
 
-describe.runIf(native)('native indexOf', () => {
-  const find = native!.indexOf;
+const finders: [string, FindBytes | undefined][] = [
+  ['native indexOf', native?.indexOf],
+  ['Buffer#indexOf on a view (without the native part)', findInView],
+];
+
+describe.each(finders.filter(([, f]) => f !== undefined))('%s', (_name, f) => {
+  const find = f!;
 
   it('finds what Buffer#indexOf finds, on random text, needles and bounds', () => {
     const next = rng(3);
@@ -54,6 +59,11 @@ describe.runIf(native)('native indexOf', () => {
     const hay = Buffer.from('abc');
     expect(find(hay, Buffer.from('a'), 2, 1)).toBe(-1);
     expect(find(hay, Buffer.alloc(0), 1, 3)).toBe(1);
-    expect(() => find('abc' as never, hay, 0, 1)).toThrow(/Uint8Arrays/);
+  });
+});
+
+describe.runIf(native)('native indexOf', () => {
+  it('refuses what is not bytes', () => {
+    expect(() => native!.indexOf('abc' as never, Buffer.from('a'), 0, 1)).toThrow(/Uint8Arrays/);
   });
 });

@@ -1,12 +1,14 @@
 // The whole-file reader of `usage` (readFileUsage, what the CLI uses for files) against the
 // streaming reader (readRecords with the same select, what it uses for standard input): for every
 // file, the same report and the same rejected lines.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, type Transform } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { nativeBinding } from '../../src/native/binding.js';
+import { jsonPruner } from '../../src/stream/json-pruner.js';
 import { openInput } from '../../src/stream/input.js';
 import { readRecords } from '../../src/stream/read-records.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
@@ -16,7 +18,11 @@ import {
   readFileUsage,
   type FileUsageOptions,
 } from '../../src/usage/file-usage.js';
+import { claudeCodeUsage } from '../../src/usage/formats/claude-code.js';
+import type { UsageExtractor } from '../../src/usage/formats/extractor.js';
+import { flockdeckUsage } from '../../src/usage/formats/flockdeck.js';
 import { usageNeedles } from '../../src/usage/formats/registry.js';
+import { rupuUsage } from '../../src/usage/formats/rupu.js';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { collect } from '../helpers.js';
 import { repoRoot, sharedDir } from '../shared.js';
@@ -111,6 +117,45 @@ describe('readFileUsage reads what the streaming reader reads', () => {
   });
 });
 
+/** shared/fixtures/rupu/transcript_events.json as JSON Lines, then a second run. */
+const rupuEvents = [
+  ...(
+    JSON.parse(
+      readFileSync(join(sharedDir, 'fixtures', 'rupu', 'transcript_events.json'), 'utf8'),
+    ) as unknown[]
+  ).map((e) => JSON.stringify(e)),
+  '{"type":"run_start","data":{"run_id":"run-02","started_at":"2026-08-21T00:00:00Z","x":[1]}}',
+  '{"type":"usage","data":{"model":"m","input_tokens":5,"cached_tokens":9,"time":"t","data":{"usage":1}}}',
+  '{"type":"usage","data":"no usage object"}',
+].join('\n');
+
+describe.runIf(nativeBinding())('readFileUsage with the native part', () => {
+  const cases: [string, UsageExtractor, string][] = [
+    [
+      'Claude Code',
+      claudeCodeUsage,
+      jsonlBelow(join(sharedDir, 'fixtures', 'claude-code')).find((f) => !f.includes('subagents'))!,
+    ],
+    [
+      'Flockdeck',
+      flockdeckUsage,
+      join(repoRoot, 'test', 'fixtures', 'usage', 'flockdeck-v2.jsonl'),
+    ],
+    ['rupu', rupuUsage, join(dir, 'rupu-events.jsonl')],
+  ];
+  writeFileSync(join(dir, 'rupu-events.jsonl'), rupuEvents);
+  it.each(cases)('%s: reads the lines after the first pruned', (_name, x, file) => {
+    const pruner = jsonPruner(x.paths!)!;
+    const spy = vi.spyOn(pruner, 'prune');
+    try {
+      expect(readFileUsage(file, OPTIONS)?.entries.length).toBeGreaterThan(0);
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
 describe('the usage() stage given whole files and records', () => {
   it("ends a file's last reply when the file ends, whatever comes next", async () => {
     // x.jsonl's reply msg_b, then all of y.jsonl (reply msg_a), then x.jsonl's copy of msg_a.
@@ -137,6 +182,7 @@ describe('readFileUsage on damaged and unusual files', () => {
     'a BOM, CRLF and blank lines': `\uFEFF${a}\r\n\r\n  \n${b}\r\n`,
     'a line over maxLineBytes': `${a}\n${long}\n${b}\n`,
     'only lines without usage': `{"type":"user"}\n{"type":"summary"}\n`,
+    'rupu events': rupuEvents,
     // After a first entry that shows the format, lines the pruned reading must read as JSON.parse.
     'odd Claude Code lines': [
       a,
