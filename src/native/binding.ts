@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /** An opaque set of paths made by {@link NativeBinding.createPruner}. */
 export type NativePruner = { readonly __brand: 'NativePruner' };
 
-/** What `native/prune.cc` exports (see docs/ARCHITECTURE.md, "Native pruning"). */
+/** What `native/addon.cc` exports (see docs/ARCHITECTURE.md, "Native part"). */
 export interface NativeBinding {
   /** As `Buffer#indexOf(needle, from)` within `hay[from, to)`: a match's offset, or -1. */
   indexOf(hay: Uint8Array, needle: Uint8Array, from: number, to: number): number;
