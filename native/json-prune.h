@@ -98,28 +98,63 @@ class Scanner {
     while (p_ < end_ && (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) p_++;
   }
 
+  // After a container's opening byte (p_ on it): steps in; true for an empty container, which
+  // is then stepped out of too.
+  bool open(uint8_t close) {
+    p_++;
+    ws();
+    if (p_ < end_ && *p_ == close) {
+      p_++;
+      return true;
+    }
+    return false;
+  }
+
+  enum class After { kMore, kClosed, kBad };
+
+  // After a member or an element: a comma (more follow) or the container's closing byte.
+  After after(uint8_t close) {
+    ws();
+    if (p_ >= end_) return After::kBad;
+    if (*p_ == ',') {
+      p_++;
+      ws();
+      return After::kMore;
+    }
+    if (*p_ == close) {
+      p_++;
+      return After::kClosed;
+    }
+    return After::kBad;
+  }
+
+  // A member's key and colon (p_ at the key); `escaped` tells whether the key has an escape.
+  bool key(const uint8_t** ks, const uint8_t** ke, bool* escaped) {
+    if (p_ >= end_ || *p_ != '"') return false;
+    *ks = p_;
+    if (!string(escaped)) return false;
+    *ke = p_;
+    ws();
+    if (p_ >= end_ || *p_ != ':') return false;
+    p_++;
+    ws();
+    return true;
+  }
+
   // An object on the paths (p_ at '{'): members on a path are copied, the others checked only.
   bool object(PathNode* node, int depth) {
     if (depth >= kMaxDepth) return false;
-    p_++;
     out_->push_back('{');
-    ws();
-    if (p_ < end_ && *p_ == '}') {
-      p_++;
+    if (open('}')) {
       out_->push_back('}');
       return true;
     }
     bool first = true;
     for (;;) {
-      if (p_ >= end_ || *p_ != '"') return false;
-      const uint8_t* ks = p_;
+      const uint8_t* ks;
+      const uint8_t* ke;
       bool escaped = false;
-      if (!string(&escaped)) return false;
-      const uint8_t* ke = p_;
-      ws();
-      if (p_ >= end_ || *p_ != ':') return false;
-      p_++;
-      ws();
+      if (!key(&ks, &ke, &escaped)) return false;
       // A key with an escape could spell a path's key: such a line is read the ordinary way.
       if (escaped) return false;
       PathNode::Member* m = node->find(ks + 1, ke - ks - 2);
@@ -138,19 +173,12 @@ class Scanner {
       } else if (!value(depth + 1)) {
         return false;
       }
-      ws();
-      if (p_ >= end_) return false;
-      if (*p_ == ',') {
-        p_++;
-        ws();
-        continue;
-      }
-      if (*p_ == '}') {
-        p_++;
+      After a = after('}');
+      if (a == After::kBad) return false;
+      if (a == After::kClosed) {
         out_->push_back('}');
         return true;
       }
-      return false;
     }
   }
 
@@ -177,56 +205,23 @@ class Scanner {
 
   bool skipObject(int depth) {
     if (depth >= kMaxDepth) return false;
-    p_++;
-    ws();
-    if (p_ < end_ && *p_ == '}') {
-      p_++;
-      return true;
-    }
+    if (open('}')) return true;
     for (;;) {
-      if (p_ >= end_ || *p_ != '"' || !string(nullptr)) return false;
-      ws();
-      if (p_ >= end_ || *p_ != ':') return false;
-      p_++;
-      ws();
-      if (!value(depth + 1)) return false;
-      ws();
-      if (p_ >= end_) return false;
-      if (*p_ == ',') {
-        p_++;
-        ws();
-        continue;
-      }
-      if (*p_ == '}') {
-        p_++;
-        return true;
-      }
-      return false;
+      const uint8_t* ks;
+      const uint8_t* ke;
+      if (!key(&ks, &ke, nullptr) || !value(depth + 1)) return false;
+      After a = after('}');
+      if (a != After::kMore) return a == After::kClosed;
     }
   }
 
   bool skipArray(int depth) {
     if (depth >= kMaxDepth) return false;
-    p_++;
-    ws();
-    if (p_ < end_ && *p_ == ']') {
-      p_++;
-      return true;
-    }
+    if (open(']')) return true;
     for (;;) {
       if (!value(depth + 1)) return false;
-      ws();
-      if (p_ >= end_) return false;
-      if (*p_ == ',') {
-        p_++;
-        ws();
-        continue;
-      }
-      if (*p_ == ']') {
-        p_++;
-        return true;
-      }
-      return false;
+      After a = after(']');
+      if (a != After::kMore) return a == After::kClosed;
     }
   }
 

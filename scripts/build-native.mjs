@@ -2,7 +2,8 @@
 // Builds txpipe's optional native part (native/*.cc -> build/Release/txpipe_native.node) with
 // node-gyp, the copy npm ships. Without it txpipe runs in JavaScript only, with the same results,
 // so a failed build only warns, unless TXPIPE_REQUIRE_NATIVE=1 (CI) makes it an error. Skipped
-// when the addon is newer than its sources. Run by `npm run build` and at the package's install.
+// when the addon is newer than its sources, and when TXPIPE_NATIVE=0 (the part is not wanted).
+// Run by `npm run build` and at the package's install.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -8,8 +8,9 @@ export interface LineSink {
   /** A line over `maxLineBytes`, which was not held; return an error to stop splitting. */
   tooLong(lineNo: number, bytes: number): Error | undefined;
   /**
-   * Offered first each line inside one chunk, as bytes: `buf[start, end)` without a BOM or CR.
-   * True takes the line as it is (it is then not decoded, and `line()` is not called for it).
+   * Offered first each selected line that lies inside one chunk, as bytes: `buf[start, end)`
+   * without a BOM or CR. True takes the line as it is (it is then not decoded, and `line()` is
+   * not called for it); a line gathered from several chunks always goes to `line()`.
    */
   take?(buf: Buffer, start: number, end: number, lineNo: number): boolean;
 }

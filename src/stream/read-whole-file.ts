@@ -40,6 +40,9 @@ export interface WholeSink {
 /** Lines are pruned in batches of at most this many (this bounds the batch's memory). */
 const PRUNE_BATCH = 4096;
 
+/** The pruner takes line offsets as 32-bit integers: a larger buffer is read the ordinary way. */
+const MAX_PRUNE_OFFSET = 0x7fffffff;
+
 /** The largest buffer `readWholeBytesSync` keeps for the next call; a larger file gets its own. */
 const SCRATCH_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -123,7 +126,7 @@ export function splitWhole(buf: Buffer, o: SplitWholeOptions, sink: WholeSink): 
   };
   const lineSink: LineSink = {
     take: (from, start, end, line) => {
-      if (pruner === undefined || from !== buf) return false;
+      if (pruner === undefined || from !== buf || buf.length > MAX_PRUNE_OFFSET) return false;
       if (batch.count === batch.lines.length) grow(batch);
       batch.ranges[2 * batch.count] = start;
       batch.ranges[2 * batch.count + 1] = end;
