@@ -44,7 +44,10 @@ export function nativeBinding(): NativeBinding | undefined {
     const file = join(dir, ADDON);
     if (!existsSync(file)) continue;
     try {
-      loaded = createRequire(import.meta.url)(file) as NativeBinding;
+      const b = createRequire(import.meta.url)(file) as Partial<NativeBinding>;
+      // An addon left by another version of txpipe, without what this one calls, is not used.
+      const whole = [b.createPruner, b.prune, b.indexOf].every((f) => typeof f === 'function');
+      loaded = whole ? (b as NativeBinding) : null;
     } catch {
       loaded = null; // built for another Node or platform: read in JavaScript
     }
