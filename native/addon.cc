@@ -144,9 +144,10 @@ napi_value IndexOf(napi_env env, napi_callback_info info) {
     return fail(env, "indexOf: from and to must be numbers");
   if (from < 0) from = 0;
   if (to > int64_t(hayLen)) to = int64_t(hayLen);
+  if (to < 0) to = 0;
   int64_t at = -1;
   if (n == 0) {
-    at = from <= to ? from : -1;
+    at = from < to ? from : to;  // as Buffer#indexOf of an empty needle: where the search starts
   } else if (from < to) {
     if (n == 1) {
       const void* p = std::memchr(hay + from, needle[0], size_t(to - from));

@@ -1,6 +1,9 @@
 import { nativeBinding } from '../native/binding.js';
 
-/** The first match of `needle` lying wholly in `hay[from, to)`, or -1 (as `Buffer#indexOf`). */
+/**
+ * The first match of `needle` lying wholly in `hay[from, to)`, or -1 (as `Buffer#indexOf` on
+ * `hay.subarray(0, to)` from `from`, both clamped to the buffer; a negative `from` is 0).
+ */
 export type FindBytes = (hay: Buffer, needle: Buffer, from: number, to: number) => number;
 
 /** `Buffer#indexOf` on a view that ends at `to`. */

@@ -35,7 +35,7 @@ describe.each(finders.filter(([, f]) => f !== undefined))('%s', (_name, f) => {
     for (let round = 0; round < 3000; round++) {
       const hay = Buffer.alloc(Math.floor(next() * 90));
       for (let i = 0; i < hay.length; i++) hay[i] = alphabet[Math.floor(next() * alphabet.length)]!;
-      const needle = Buffer.from(['usage"', 'u"', 'us', 'u', 'age"x', '"'][round % 6]!);
+      const needle = Buffer.from(['usage"', 'u"', 'us', 'u', 'age"x', '"', ''][round % 7]!);
       const from = Math.floor(next() * (hay.length + 4)) - 2;
       const to = Math.floor(next() * (hay.length + 4)) - 2;
       expect(find(hay, needle, from, to), `${hay} ${needle} ${from} ${to}`).toBe(
@@ -55,10 +55,11 @@ describe.each(finders.filter(([, f]) => f !== undefined))('%s', (_name, f) => {
     }
   });
 
-  it('gives -1 for an empty range and from for an empty needle', () => {
+  it('gives -1 for an empty range, and where the search starts for an empty needle', () => {
     const hay = Buffer.from('abc');
     expect(find(hay, Buffer.from('a'), 2, 1)).toBe(-1);
     expect(find(hay, Buffer.alloc(0), 1, 3)).toBe(1);
+    expect(find(hay, Buffer.alloc(0), 5, 2)).toBe(2);
   });
 });
 
