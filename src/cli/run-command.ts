@@ -26,8 +26,8 @@ export interface CommonArgs {
   readonly quiet: boolean;
 }
 
-/** Reads one whole input file into one chunk for the stages, or gives undefined to stream it. */
-type ReadWhole = (source: string) => Promise<object | undefined>;
+/** Reads one whole input file into chunks for the stages, or gives undefined to stream it. */
+type ReadWhole = (source: string) => Promise<Iterable<object> | undefined>;
 
 /** Feeds every input's records, one input after another, into `into`; ends it after the last. */
 async function feed(
@@ -41,16 +41,18 @@ async function feed(
 ): Promise<void> {
   for (const source of inputs) {
     if (readWhole !== undefined && source !== '-') {
-      let chunk: object | undefined;
+      let chunks: Iterable<object> | undefined;
       try {
-        chunk = await readWhole(source);
+        chunks = await readWhole(source);
+        // A large file's later chunks are read as the stages take the earlier ones.
+        for (const chunk of chunks ?? []) {
+          if (into.destroyed) break; // a stage failed: the run is ending
+          await write(into, chunk);
+        }
       } catch (err) {
         throw inputError(err, source);
       }
-      if (chunk !== undefined) {
-        await write(into, chunk);
-        continue;
-      }
+      if (chunks !== undefined) continue;
     }
     const input = source === '-' && stdin ? stdin : openInput(source);
     const recs: Readable = readRecords(input, {

@@ -41,7 +41,7 @@ const CR = 0x0d;
  * Linear in input size: each byte is searched for LF once, an unfinished line is kept as a list of
  * chunks joined once when it ends, and each `select` needle is searched once per chunk. Splitting
  * on 0x0A never cuts a UTF-8 character, so text is decoded per whole line. `lines()` (a stream)
- * and `splitWhole()` (one buffer) both split with this, so they cannot disagree.
+ * and `splitFileSync()` (a file read in chunks) both split with this, so they cannot disagree.
  */
 export class LineSplitter {
   private pending: Buffer[] = [];
@@ -121,6 +121,18 @@ export class LineSplitter {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Copies what is held of an unfinished line out of `chunk` (the last chunk written), so that
+   * the caller may read the next chunk into the same buffer. Each byte is copied once.
+   */
+  release(chunk: Buffer): void {
+    const pending = this.pending;
+    for (let i = 0; i < pending.length; i++) {
+      const p = pending[i] as Buffer;
+      if (p.buffer === chunk.buffer) pending[i] = Buffer.from(p);
+    }
   }
 
   /** Ends the input: the last line without LF, if any. */

@@ -33,14 +33,15 @@ export interface WholeFileLimits {
 }
 
 /**
- * A command's own reader of one whole input file (see `CommandBehaviour.readFile`): the one chunk
- * that the command's first stage takes in place of the file's records, or undefined to leave the
- * file to the streaming reader (gzip, too large, not JSON Lines).
+ * A command's own reader of one whole input file (see `CommandBehaviour.readFile`): the chunks
+ * that the command's first stage takes in place of the file's records (one, or a few for a large
+ * file; the CLI takes the next when the stage has room), or undefined to leave the file to the
+ * streaming reader (gzip, not JSON Lines).
  */
 export type WholeFileReader = (
   path: string,
   limits: WholeFileLimits,
-) => Promise<object | undefined>;
+) => Promise<Iterable<object> | undefined>;
 
 /**
  * A command as the CLI, `--help`, the docs and the tests see it: what is needed to parse and

@@ -5,12 +5,7 @@ import { withDefaults } from '../stream/options.js';
 import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { emitReject, invalidRejection } from '../stream/rejection.js';
-import {
-  FILE_USAGE_MAX_BYTES,
-  isFileUsage,
-  readFileUsage,
-  type FileUsage,
-} from '../usage/file-usage.js';
+import { isFileUsage, readFileUsage, type FileUsage } from '../usage/file-usage.js';
 import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js';
 import { ProgressBar } from '../usage/progress-bar.js';
 import { usageNeedles } from '../usage/formats/registry.js';
@@ -80,10 +75,12 @@ export function usage(options: UsageOptions = {}): Transform {
     readableObjectMode: false,
     transform(chunk: Rec | FileUsage, _enc: BufferEncoding, done: TransformCallback) {
       if (isFileUsage(chunk)) {
-        totals.endReply();
-        reader.endSource();
-        nextSource(chunk.source);
-        inSource = chunk.bytes;
+        if (chunk.continues !== true) {
+          totals.endReply();
+          reader.endSource();
+          nextSource(chunk.source);
+        }
+        inSource += chunk.bytes;
         bar?.tick(chunk.bytes);
         for (const r of chunk.rejections) emitReject(this, r);
         for (const e of chunk.entries) totals.add(e);
@@ -152,7 +149,6 @@ export const usageBehaviour: CommandBehaviour = {
     readFileUsage(path, {
       ...limits,
       sample: usageDefaults.sample,
-      maxBytes: FILE_USAGE_MAX_BYTES,
     }),
   stages(args, ctx) {
     const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);

@@ -1,7 +1,7 @@
 // The whole-file reader of `usage` (readFileUsage, what the CLI uses for files) against the
 // streaming reader (readRecords with the same select, what it uses for standard input): for every
 // file, the same report and the same rejected lines.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, type Transform } from 'node:stream';
@@ -13,11 +13,7 @@ import { openInput } from '../../src/stream/input.js';
 import { readRecords } from '../../src/stream/read-records.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { usage } from '../../src/transforms/usage.js';
-import {
-  FILE_USAGE_MAX_BYTES,
-  readFileUsage,
-  type FileUsageOptions,
-} from '../../src/usage/file-usage.js';
+import { readFileUsage, type FileUsageOptions } from '../../src/usage/file-usage.js';
 import { claudeCodeUsage } from '../../src/usage/formats/claude-code.js';
 import type { UsageExtractor } from '../../src/usage/formats/extractor.js';
 import { flockdeckUsage } from '../../src/usage/formats/flockdeck.js';
@@ -33,7 +29,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const OPTIONS: FileUsageOptions = {
   sample: 50,
-  maxBytes: FILE_USAGE_MAX_BYTES,
   maxLineBytes: 1 << 20,
   framing: 'auto',
 };
@@ -76,8 +71,22 @@ async function streamed(files: readonly string[], maxLineBytes = OPTIONS.maxLine
   return { report: out.report, rejections: [...rejections, ...out.rejections] };
 }
 
+/** What `readFileUsage` gives a file, its parts put together (undefined: left to streaming). */
+function usageOf(file: string, o: FileUsageOptions = OPTIONS) {
+  const parts = readFileUsage(file, o);
+  if (parts === undefined) return undefined;
+  const all = [...parts];
+  return {
+    parts: all.length,
+    entries: all.flatMap((p) => p.entries),
+    rejections: all.flatMap((p) => p.rejections),
+    bytes: all.reduce((n, p) => n + p.bytes, 0),
+  };
+}
+
+/** The files through a `usage()` stage, each as the parts `readFileUsage` gives. */
 async function whole(files: readonly string[], o: FileUsageOptions = OPTIONS) {
-  return run(files.map((f) => readFileUsage(f, o)));
+  return run(files.flatMap((f) => [...(readFileUsage(f, o) ?? [])]));
 }
 
 const byPlace = (a: Rejection, b: Rejection) => a.source.localeCompare(b.source) || a.line - b.line;
@@ -102,11 +111,23 @@ describe('readFileUsage reads what the streaming reader reads', () => {
   });
 
   it.each(Object.entries(groups))(
+    '%s: the same entries read in small chunks (lines across chunks) as in one read',
+    (_name, files) => {
+      for (const f of files.slice(0, 12)) {
+        const once = usageOf(f, OPTIONS);
+        for (const chunkBytes of [700, 4096]) {
+          expect(usageOf(f, { ...OPTIONS, chunkBytes }), `${f} ${chunkBytes}`).toStrictEqual(once);
+        }
+      }
+    },
+  );
+
+  it.each(Object.entries(groups))(
     '%s: the same entries read pruned (native part) and whole',
     (_name, files) => {
       for (const f of files) {
-        const whole = readFileUsage(f, { ...OPTIONS, prune: false });
-        expect(readFileUsage(f, OPTIONS), f).toStrictEqual(whole);
+        const whole = usageOf(f, { ...OPTIONS, prune: false });
+        expect(usageOf(f, OPTIONS), f).toStrictEqual(whole);
       }
     },
   );
@@ -148,7 +169,7 @@ describe.runIf(nativeBinding())('readFileUsage with the native part', () => {
     const pruner = jsonPruner(x.paths!)!;
     const spy = vi.spyOn(pruner, 'prune');
     try {
-      expect(readFileUsage(file, OPTIONS)?.entries.length).toBeGreaterThan(0);
+      expect(usageOf(file, OPTIONS)?.entries.length).toBeGreaterThan(0);
       expect(spy).toHaveBeenCalled();
     } finally {
       spy.mockRestore();
@@ -165,7 +186,11 @@ describe('the usage() stage given whole files and records', () => {
       const raw = JSON.stringify(entry(id, 5));
       return { raw, value: JSON.parse(raw) as unknown, line, source: 'x.jsonl' };
     };
-    const out = await run([rec('msg_b', 1), readFileUsage(file, OPTIONS), rec('msg_a', 2)]);
+    const out = await run([
+      rec('msg_b', 1),
+      ...(readFileUsage(file, OPTIONS) ?? []),
+      rec('msg_a', 2),
+    ]);
     // y's msg_a was counted when y ended, so x's copy of it is a duplicate, not more of y's reply.
     expect(out.report.totals.replies).toBe(2);
     expect(out.report.duplicates).toBe(1);
@@ -201,16 +226,25 @@ describe('readFileUsage on damaged and unusual files', () => {
   it.each(Object.entries(cases))('%s: the same report and rejections', async (name, text) => {
     const file = join(dir, `${name.replace(/\W+/g, '-')}.jsonl`);
     writeFileSync(file, text);
-    const w = await whole([file], { ...OPTIONS, maxLineBytes: 256 });
     const s = await streamed([file], 256);
-    expect(w.report).toEqual(s.report);
-    expect(w.rejections.sort(byPlace)).toEqual(s.rejections.sort(byPlace));
+    // Small chunks split lines across reads; small parts split a reply's reports across parts.
+    const ways: [number | undefined, number | undefined][] = [
+      [1, 1],
+      [7, 2],
+      [64, undefined],
+      [undefined, undefined],
+    ];
+    for (const [chunkBytes, partEntries] of ways) {
+      const w = await whole([file], { ...OPTIONS, maxLineBytes: 256, chunkBytes, partEntries });
+      expect(w.report, `chunks of ${chunkBytes}, parts of ${partEntries}`).toEqual(s.report);
+      expect(w.rejections.sort(byPlace)).toEqual(s.rejections.sort(byPlace));
+    }
   });
 
   it('reports a malformed line with usage, its line number and text', async () => {
     const file = join(dir, 'malformed.jsonl');
     writeFileSync(file, `${a}\n\n{"type":"assistant","usage": nope\n${b}\n`);
-    const got = readFileUsage(file, OPTIONS);
+    const got = usageOf(file, OPTIONS);
     expect(got?.rejections).toEqual([
       {
         source: file,
@@ -223,7 +257,7 @@ describe('readFileUsage on damaged and unusual files', () => {
     expect(got?.entries.map((e) => e.key)).toEqual(['msg_a', 'msg_b']);
   });
 
-  it('leaves gzip, JSON arrays and files over maxBytes to the streaming reader', () => {
+  it('leaves gzip and JSON arrays to the streaming reader', () => {
     const text = `${a}\n${b}\n`;
     const gz = join(dir, 'x.jsonl.gz');
     writeFileSync(gz, gzipSync(text));
@@ -231,11 +265,10 @@ describe('readFileUsage on damaged and unusual files', () => {
     writeFileSync(array, `[${a},\n${b}]\n`);
     const plain = join(dir, 'plain.jsonl');
     writeFileSync(plain, text);
-    expect(readFileUsage(gz, OPTIONS)).toBeUndefined();
-    expect(readFileUsage(array, OPTIONS)).toBeUndefined();
-    expect(readFileUsage(plain, { ...OPTIONS, maxBytes: 10 })).toBeUndefined();
-    expect(readFileUsage(plain, OPTIONS)?.entries).toHaveLength(2);
-    expect(readFileUsage(array, { ...OPTIONS, framing: 'jsonl' })?.rejections).toHaveLength(2);
+    expect(usageOf(gz, OPTIONS)).toBeUndefined();
+    expect(usageOf(array, OPTIONS)).toBeUndefined();
+    expect(usageOf(plain, OPTIONS)?.entries).toHaveLength(2);
+    expect(usageOf(array, { ...OPTIONS, framing: 'jsonl' })?.rejections).toHaveLength(2);
   });
 
   it('reads files one after another into its reused buffer without mixing them', () => {
@@ -243,9 +276,9 @@ describe('readFileUsage on damaged and unusual files', () => {
     const small = join(dir, 'small.jsonl');
     writeFileSync(big, `${a}\n${long}\n${long}\n${b}\n`);
     writeFileSync(small, `${b}\n`);
-    expect(readFileUsage(big, OPTIONS)?.entries).toHaveLength(4);
-    expect(readFileUsage(small, OPTIONS)?.entries.map((e) => e.key)).toEqual(['msg_b']);
-    expect(readFileUsage(small, OPTIONS)?.bytes).toBe(Buffer.byteLength(b) + 1);
+    expect(usageOf(big, OPTIONS)?.entries).toHaveLength(4);
+    expect(usageOf(small, OPTIONS)?.entries.map((e) => e.key)).toEqual(['msg_b']);
+    expect(usageOf(small, OPTIONS)?.bytes).toBe(Buffer.byteLength(b) + 1);
   });
 
   it('reads a file over the 8 MiB it keeps a buffer for, and small ones after it', async () => {
@@ -258,12 +291,26 @@ describe('readFileUsage on damaged and unusual files', () => {
     const w = await whole([big, small]);
     expect(w.report).toEqual((await streamed([big, small])).report);
     expect(w.report.totals.replies).toBe(3);
-    expect(
-      readFileUsage(big, { ...OPTIONS, maxBytes: FILE_USAGE_MAX_BYTES })?.entries,
-    ).toHaveLength(copies + 1);
+    expect(usageOf(big, OPTIONS)?.entries).toHaveLength(copies + 1);
+  });
+
+  it('gives a large file in parts; a reply whose reports straddle two parts is counted once', async () => {
+    const file = join(dir, 'parts.jsonl');
+    // msg_r's three reports (output 1, 2, 3) fall into different parts of one entry each.
+    const lines = [a, ...[1, 2, 3].map((n) => JSON.stringify(entry('msg_r', n))), b];
+    writeFileSync(file, lines.join('\n') + '\n');
+    const o = { ...OPTIONS, chunkBytes: 16, partEntries: 1 };
+    const parts = [...(readFileUsage(file, o) ?? [])];
+    expect(parts.length).toBeGreaterThan(3);
+    expect(parts.map((p) => p.continues === true)).toEqual(parts.map((_p, i) => i > 0));
+    expect(parts.reduce((n, p) => n + p.bytes, 0)).toBe(statSync(file).size);
+    const w = await whole([file], o);
+    expect(w.report).toEqual((await whole([file])).report);
+    expect(w.report.totals.replies).toBe(3);
+    expect(w.report.totals.output).toBe(5 + 3 + 7); // msg_r's last report, not their sum
   });
 
   it('throws the error of a file that cannot be read', () => {
-    expect(() => readFileUsage(join(dir, 'none.jsonl'), OPTIONS)).toThrow(/ENOENT/);
+    expect(() => usageOf(join(dir, 'none.jsonl'), OPTIONS)).toThrow(/ENOENT/);
   });
 });

@@ -5,7 +5,11 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openInput } from '../../src/stream/input.js';
 import { readRecords } from '../../src/stream/read-records.js';
-import { readWholeBytesSync, splitWhole } from '../../src/stream/read-whole-file.js';
+import {
+  openFileSplit,
+  splitFileSync,
+  type SplitFileOptions,
+} from '../../src/stream/split-file-sync.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import type { Rec } from '../../src/stream/rec.js';
 import { fixture } from '../shared.js';
@@ -45,60 +49,84 @@ const made: Record<string, string | Buffer> = {
 };
 for (const [name, body] of Object.entries(made)) writeFileSync(join(dir, name), body);
 
-interface WholeOptions {
-  readonly source: string;
-  readonly maxBytes: number;
-  readonly maxLineBytes: number;
-  readonly select?: readonly string[];
-  readonly framing?: 'auto' | 'jsonl';
-}
-
-/** A whole file's records and rejections, read and split in one go (what `usage` builds on). */
-function readWhole(path: string, o: WholeOptions) {
-  const buf = readWholeBytesSync(path, o);
-  if (buf === undefined) return undefined;
+/** A file's records and rejections, read synchronously (what `usage` builds on). */
+function readWhole(path: string, o: SplitFileOptions) {
   const recs: Rec[] = [];
-  const rejections = splitWhole(buf, o, {
+  const split = splitFileSync(path, o, {
     record: (rec) => recs.push(rec),
     pruned: () => expect.unreachable(),
   });
-  return { recs, rejections };
+  return split && { recs, rejections: split.tooLong };
 }
 
-describe('a whole file split in one go gives exactly what readRecords reads', () => {
+/** Chunk sizes swept (DESIGN §6): lines and multibyte characters split every way, and whole. */
+const CHUNKS = [1, 2, 3, 7, 64, undefined];
+
+describe('a file split synchronously gives exactly what readRecords reads', () => {
   const files = [...jsonlBelow(fixture()), ...Object.keys(made).map((n) => join(dir, n))];
   it.each(files.map((f) => [f.replace(/^.*fixtures\//, ''), f]))('%s', async (_n, file) => {
+    const small = statSync(file).size < 20_000; // every chunk size on the small files
     for (const select of [undefined, ['"usage"', '"run_start"']]) {
       const maxLineBytes = file.endsWith('long-line.jsonl') ? 100 : 1 << 20;
-      const whole = readWhole(file, {
-        source: file,
-        select,
-        maxBytes: 1 << 23,
-        maxLineBytes,
-      });
-      if (whole === undefined) {
-        // Only files that are not JSON Lines go to the streaming reader.
-        expect(file).toMatch(/\.json$/);
-        continue;
+      const want = await streamed(file, select, maxLineBytes);
+      for (const chunkBytes of small ? CHUNKS : [4096, undefined]) {
+        const got = readWhole(file, { source: file, select, maxLineBytes, chunkBytes });
+        if (got === undefined) {
+          // Only files that are not JSON Lines go to the streaming reader.
+          expect(file).toMatch(/\.json$/);
+          continue;
+        }
+        expect(got, `chunks of ${chunkBytes}`).toEqual(want);
       }
-      expect(whole).toEqual(await streamed(file, select, maxLineBytes));
     }
   });
 
-  it('leaves gzip, large files and forced-JSON-Lines framing as said', () => {
+  it('leaves gzip and files that are not JSON Lines to the streaming reader, unless told', () => {
     const gz = join(dir, 'z.jsonl.gz');
     writeFileSync(gz, gzipSync('{"usage":1}\n'));
-    const o = { source: 'x', maxBytes: 1 << 20, maxLineBytes: 1 << 20 };
+    const o = { source: 'x', maxLineBytes: 1 << 20 };
     expect(readWhole(gz, o)).toBeUndefined();
-    expect(readWhole(join(dir, 'bom-crlf.jsonl'), { ...o, maxBytes: 3 })).toBeUndefined();
+    expect(readWhole(dir, o)).toBeUndefined(); // not a regular file
     const pretty = join(dir, 'pretty.jsonl');
     writeFileSync(pretty, '{\n"usage": 1\n}\n');
-    expect(readWhole(pretty, o)).toBeUndefined();
-    expect(readWhole(pretty, { ...o, framing: 'jsonl' })?.recs.map((r) => r.invalid)).toEqual([
-      'malformed',
-      'malformed',
-      'malformed',
-    ]);
+    for (const chunkBytes of [1, undefined]) {
+      expect(readWhole(pretty, { ...o, chunkBytes })).toBeUndefined();
+      expect(
+        readWhole(pretty, { ...o, chunkBytes, framing: 'jsonl' })?.recs.map((r) => r.invalid),
+      ).toEqual(['malformed', 'malformed', 'malformed']);
+    }
     expect(() => readWhole(join(dir, 'none.jsonl'), o)).toThrow(/ENOENT/);
+  });
+});
+
+describe('openFileSplit', () => {
+  it('reads a file a chunk per step, and two files opened one after the other apart', () => {
+    const one = join(dir, 'one.jsonl');
+    const two = join(dir, 'two.jsonl');
+    writeFileSync(one, '{"n":1}\n{"n":2}\n');
+    writeFileSync(two, '{"m":3}\n');
+    const got: Record<string, unknown[]> = { one: [], two: [] };
+    const open = (file: string, key: string, chunkBytes?: number) =>
+      openFileSplit(
+        file,
+        { source: file, maxLineBytes: 100, chunkBytes },
+        {
+          record: (rec) => got[key]!.push(rec.value),
+          pruned: () => expect.unreachable(),
+        },
+      )!;
+    // `two` is opened (its first chunk read into the shared buffer) before `one` is split.
+    const a = open(one, 'one');
+    const b = open(two, 'two');
+    while (a.step());
+    while (b.step());
+    a.close();
+    b.close();
+    expect(got).toEqual({ one: [{ n: 1 }, { n: 2 }], two: [{ m: 3 }] });
+    const c = open(one, 'one', 4);
+    let steps = 1;
+    while (c.step()) steps++;
+    c.close();
+    expect([steps, c.bytes]).toEqual([4, 16]);
   });
 });

@@ -1,0 +1,315 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { SNIFF_BYTES, sniffFraming } from './framing.js';
+import { isGzip } from './input.js';
+import type { JsonPruner } from './json-pruner.js';
+import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
+import type { Line } from './lines.js';
+import { parseLine } from './parse.js';
+import type { Rec } from './rec.js';
+import type { Rejection } from './rejection.js';
+
+export interface SplitFileOptions {
+  /** The name reported for the file's lines (its path). */
+  readonly source: string;
+  /** As `lines()`: a longer line is dropped and reported `line-too-long`. */
+  readonly maxLineBytes: number;
+  /** As `lines()`: only lines containing one of these strings are read. */
+  readonly select?: readonly string[];
+  /** `jsonl` takes the file as JSON Lines without sniffing; `auto` sniffs as `readRecords` does. */
+  readonly framing?: 'auto' | 'jsonl';
+  /** Bytes read at a time (8 MiB; tests make it small). */
+  readonly chunkBytes?: number;
+}
+
+/** What `splitFileSync` read of a file. */
+export interface FileSplit {
+  /** The bytes read (the file's size when it was opened). */
+  readonly bytes: number;
+  /** The lines over `maxLineBytes`, as rejections. */
+  readonly tooLong: Rejection[];
+}
+
+/**
+ * Selects the lines after the current one by other needles (see `LineSplitter.narrow`) and, with
+ * a pruner, reads them pruned: they then go to `pruned`, not `record`.
+ */
+export type Narrow = (needles: readonly string[], pruner?: JsonPruner) => void;
+
+/** Where `splitFileSync` sends a file's lines, in line order. */
+export interface FileSink {
+  /** A line read the ordinary way: decoded and parsed whole (or marked invalid). */
+  record(rec: Rec, narrow: Narrow): void;
+  /** A line's value pruned to the paths of the pruner given to `narrow` (see `JsonPruner`). */
+  pruned(value: unknown, line: number): void;
+}
+
+/** Lines are pruned in batches of at most this many (this bounds the batch's memory). */
+const PRUNE_BATCH = 4096;
+
+/** The pruner takes line offsets as 32-bit integers: a larger buffer is read the ordinary way. */
+const MAX_PRUNE_OFFSET = 0x7fffffff;
+
+/** Bytes read at a time: a file up to this size is read in one read. */
+const CHUNK_BYTES = 8 * 1024 * 1024;
+
+/** The buffer a file's first chunk is read into, reused from file to file (at most 8 MiB). */
+let scratch = Buffer.allocUnsafe(0);
+
+/**
+ * Reads a plain JSON Lines file synchronously and hands its lines to `sink` in line order,
+ * exactly as `readRecords` with `onInvalid: 'pass'` makes its records (the same `LineSplitter`
+ * as `lines()`: lines numbered from 1 counting blank ones, a BOM dropped from the first line, CR
+ * before LF dropped, a last line without LF `unterminated`). After `narrow` gives a pruner, the
+ * lines inside one chunk that it prunes go to `sink.pruned` instead, still in line order.
+ * Undefined when the streaming reader must read the file: not a regular file, gzip, or not JSON
+ * Lines framing. `openFileSplit` does the same a chunk at a time.
+ */
+export function splitFileSync(
+  path: string,
+  o: SplitFileOptions,
+  sink: FileSink,
+): FileSplit | undefined {
+  const run = openFileSplit(path, o, sink);
+  if (run === undefined) return undefined;
+  try {
+    while (run.step());
+    return { bytes: run.bytes, tooLong: run.takeTooLong() };
+  } finally {
+    run.close();
+  }
+}
+
+/** A file being split a chunk at a time (see {@link openFileSplit}). */
+export interface FileSplitRun {
+  /** Reads and splits the next chunk: false once the whole file is split (and ended). */
+  step(): boolean;
+  /** The bytes read so far. */
+  readonly bytes: number;
+  /** The lines over `maxLineBytes` found since the last call, as rejections. */
+  takeTooLong(): Rejection[];
+  /** Closes the file (after the last step, or to stop early). */
+  close(): void;
+}
+
+/** The token of the run whose bytes `scratch` holds (another run's reads may overwrite them). */
+let scratchHolder: object | undefined;
+
+/**
+ * `splitFileSync` a chunk at a time, for a caller that hands on what each chunk gives before
+ * reading on (so that what a huge file gives is never held whole). The file is read 8 MiB at a
+ * time into one buffer reused from chunk to chunk and file to file (the part of a line that goes
+ * on past a chunk is copied out first): reading allocates nothing per file, and memory stays at
+ * 8 MiB and the longest line. A file that grows while it is read is read as it was when opened.
+ * The first chunk is read here, to see the framing; undefined (and the file closed) when the
+ * streaming reader must read the file.
+ */
+export function openFileSplit(
+  path: string,
+  o: SplitFileOptions,
+  sink: FileSink,
+): FileSplitRun | undefined {
+  const fd = openSync(path, 'r');
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return closed(fd);
+    const size = st.size;
+    const want = Math.min(size, o.chunkBytes ?? CHUNK_BYTES);
+    if (scratch.length < want && want <= CHUNK_BYTES)
+      scratch = Buffer.allocUnsafe(Math.min(want * 2, CHUNK_BYTES));
+    const into = want <= CHUNK_BYTES ? scratch : Buffer.allocUnsafe(want);
+    const first = readFully(fd, into, want, 0);
+    if (!isJsonl(fd, into.subarray(0, first), size, o)) return closed(fd);
+    return new Run(fd, size, into, want, first, new FileLines(o, sink));
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
+function closed(fd: number): undefined {
+  closeSync(fd);
+  return undefined;
+}
+
+class Run implements FileSplitRun {
+  /** This run's mark on `scratch` (see `scratchHolder`). */
+  readonly #token = {};
+  #at = 0;
+  #done = false;
+  #closed = false;
+
+  constructor(
+    private readonly fd: number,
+    private readonly size: number,
+    private readonly into: Buffer,
+    private readonly chunkBytes: number,
+    private first: number,
+    private readonly lines: FileLines,
+  ) {
+    if (into === scratch) scratchHolder = this.#token;
+  }
+
+  get bytes(): number {
+    return this.#at;
+  }
+
+  step(): boolean {
+    if (this.#done) return false;
+    let n: number;
+    if (this.first >= 0) {
+      n = this.first;
+      this.first = -1;
+      // Another file read since: its bytes are in the buffer now.
+      if (this.into === scratch && scratchHolder !== this.#token) n = this.#read();
+    } else n = this.#read();
+    this.#at += n;
+    this.lines.write(this.into.subarray(0, n));
+    if (this.#at >= this.size || n === 0) {
+      this.lines.end();
+      this.#done = true;
+    }
+    return !this.#done;
+  }
+
+  #read(): number {
+    if (this.into === scratch) scratchHolder = this.#token;
+    return readFully(this.fd, this.into, Math.min(this.size - this.#at, this.chunkBytes), this.#at);
+  }
+
+  takeTooLong(): Rejection[] {
+    return this.lines.takeTooLong();
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    closeSync(this.fd);
+  }
+}
+
+/** Reads `n` bytes at `position` into `buf` (fewer at the end of the file); the count read. */
+function readFully(fd: number, buf: Buffer, n: number, position: number): number {
+  let got = 0;
+  while (got < n) {
+    const r = readSync(fd, buf, got, n - got, position + got);
+    if (r === 0) break;
+    got += r;
+  }
+  return got;
+}
+
+/** Whether the file can be split here: not gzip, and JSON Lines (sniffed from its start). */
+function isJsonl(fd: number, first: Buffer, size: number, o: SplitFileOptions): boolean {
+  if (isGzip(first)) return false;
+  if (o.framing === 'jsonl') return true;
+  let head = first.subarray(0, SNIFF_BYTES);
+  if (head.length < Math.min(size, SNIFF_BYTES)) {
+    const more = Buffer.allocUnsafe(Math.min(size, SNIFF_BYTES));
+    head = more.subarray(0, readFully(fd, more, more.length, 0));
+  }
+  return sniffFraming(head) === 'jsonl';
+}
+
+/**
+ * One file's lines through a `LineSplitter`: records, or pruned values once `narrow` gives a
+ * pruner (a chunk's pruned lines are read before the next chunk is).
+ */
+class FileLines {
+  readonly #sink: FileSink;
+  readonly #source: string;
+  readonly #maxLineBytes: number;
+  readonly #splitter: LineSplitter;
+  readonly #tooLong: Rejection[] = [];
+  readonly #batch = { count: 0, ranges: new Int32Array(0), lines: new Int32Array(0) };
+  #pruner: JsonPruner | undefined;
+  #chunk: Buffer = Buffer.alloc(0);
+  readonly #narrow: Narrow = (needles, pruner) => {
+    this.#splitter.narrow(needles);
+    this.#pruner = pruner;
+  };
+  readonly #lineSink: LineSink = {
+    take: (from, start, end, line) => this.#take(from, start, end, line),
+    line: (line) => {
+      this.#flush();
+      this.#record(line);
+    },
+    tooLong: (line, bytes) => {
+      const message = tooLongMessage(bytes, this.#maxLineBytes);
+      this.#tooLong.push({ source: this.#source, line, reason: 'line-too-long', message });
+      return undefined;
+    },
+  };
+
+  constructor(o: SplitFileOptions, sink: FileSink) {
+    this.#sink = sink;
+    this.#source = o.source;
+    this.#maxLineBytes = o.maxLineBytes;
+    this.#splitter = new LineSplitter({
+      source: o.source,
+      maxLineBytes: o.maxLineBytes,
+      select: o.select,
+    });
+  }
+
+  write(chunk: Buffer): void {
+    this.#chunk = chunk;
+    this.#splitter.write(chunk, this.#lineSink);
+    this.#flush(); // the batch's ranges are in this chunk
+    this.#splitter.release(chunk); // the next chunk is read into the same buffer
+  }
+
+  /** Ends the file: its last line without LF, if any. */
+  end(): void {
+    this.#splitter.end(this.#lineSink);
+  }
+
+  /** The lines over `maxLineBytes` found since the last call. */
+  takeTooLong(): Rejection[] {
+    return this.#tooLong.splice(0);
+  }
+
+  #record(line: Line): void {
+    const rec = parseLine(line);
+    if (rec !== undefined) this.#sink.record(rec, this.#narrow);
+  }
+
+  #take(from: Buffer, start: number, end: number, line: number): boolean {
+    if (this.#pruner === undefined || from !== this.#chunk || from.length > MAX_PRUNE_OFFSET)
+      return false;
+    const batch = this.#batch;
+    if (batch.count === batch.lines.length) grow(batch);
+    batch.ranges[2 * batch.count] = start;
+    batch.ranges[2 * batch.count + 1] = end;
+    batch.lines[batch.count++] = line;
+    if (batch.count === PRUNE_BATCH) this.#flush();
+    return true;
+  }
+
+  #flush(): void {
+    const batch = this.#batch;
+    if (batch.count === 0 || this.#pruner === undefined) return;
+    const { count, ranges, lines } = batch;
+    batch.count = 0;
+    const chunk = this.#chunk;
+    const { values, status } = this.#pruner.prune(chunk, ranges, count);
+    for (let i = 0; i < count; i++) {
+      const line = lines[i] as number;
+      if (status[i] === 0) this.#sink.pruned(values[i], line);
+      else {
+        const text = chunk.toString('utf8', ranges[2 * i], ranges[2 * i + 1]);
+        this.#record({ text, line, source: this.#source });
+      }
+    }
+  }
+}
+
+/** Room for more lines in a prune batch. */
+function grow(batch: { ranges: Int32Array; lines: Int32Array }): void {
+  const n = Math.min(Math.max(64, batch.lines.length * 2), PRUNE_BATCH);
+  const ranges = new Int32Array(2 * n);
+  ranges.set(batch.ranges);
+  const lines = new Int32Array(n);
+  lines.set(batch.lines);
+  batch.ranges = ranges;
+  batch.lines = lines;
+}
