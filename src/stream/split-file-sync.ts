@@ -52,7 +52,7 @@ const MAX_PRUNE_OFFSET = 0x7fffffff;
 /** Bytes read at a time: a file up to this size is read in one read. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
 
-/** The buffer a file's first chunk is read into, reused from file to file (at most 8 MiB). */
+/** The buffer files are read into, chunk after chunk and file after file (at most 8 MiB). */
 let scratch = Buffer.allocUnsafe(0);
 
 /**
