@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const TARGET_BYTES = 200 * 1024 * 1024;
 
-async function jsonlBelow(dir) {
+/** Every `.jsonl` file below a folder. */
+export async function jsonlBelow(dir) {
   const out = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
