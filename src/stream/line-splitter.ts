@@ -41,7 +41,7 @@ const CR = 0x0d;
  * Linear in input size: each byte is searched for LF once, an unfinished line is kept as a list of
  * chunks joined once when it ends, and each `select` needle is searched once per chunk. Splitting
  * on 0x0A never cuts a UTF-8 character, so text is decoded per whole line. `lines()` (a stream)
- * and `splitFileSync()` (a file read in chunks) both split with this, so they cannot disagree.
+ * and `openFileSplit()` (a file read in chunks) both split with this, so they cannot disagree.
  */
 export class LineSplitter {
   private pending: Buffer[] = [];

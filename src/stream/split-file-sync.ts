@@ -21,21 +21,13 @@ export interface SplitFileOptions {
   readonly chunkBytes?: number;
 }
 
-/** What `splitFileSync` read of a file. */
-export interface FileSplit {
-  /** The bytes read (the file's size when it was opened). */
-  readonly bytes: number;
-  /** The lines over `maxLineBytes`, as rejections. */
-  readonly tooLong: Rejection[];
-}
-
 /**
  * Selects the lines after the current one by other needles (see `LineSplitter.narrow`) and, with
  * a pruner, reads them pruned: they then go to `pruned`, not `record`.
  */
 export type Narrow = (needles: readonly string[], pruner?: JsonPruner) => void;
 
-/** Where `splitFileSync` sends a file's lines, in line order. */
+/** Where `openFileSplit` sends a file's lines, in line order. */
 export interface FileSink {
   /** A line read the ordinary way: decoded and parsed whole (or marked invalid). */
   record(rec: Rec, narrow: Narrow): void;
@@ -55,30 +47,6 @@ const CHUNK_BYTES = 8 * 1024 * 1024;
 /** The buffer files are read into, chunk after chunk and file after file (at most 8 MiB). */
 let scratch = Buffer.allocUnsafe(0);
 
-/**
- * Reads a plain JSON Lines file synchronously and hands its lines to `sink` in line order,
- * exactly as `readRecords` with `onInvalid: 'pass'` makes its records (the same `LineSplitter`
- * as `lines()`: lines numbered from 1 counting blank ones, a BOM dropped from the first line, CR
- * before LF dropped, a last line without LF `unterminated`). After `narrow` gives a pruner, the
- * lines inside one chunk that it prunes go to `sink.pruned` instead, still in line order.
- * Undefined when the streaming reader must read the file: not a regular file, gzip, or not JSON
- * Lines framing. `openFileSplit` does the same a chunk at a time.
- */
-export function splitFileSync(
-  path: string,
-  o: SplitFileOptions,
-  sink: FileSink,
-): FileSplit | undefined {
-  const run = openFileSplit(path, o, sink);
-  if (run === undefined) return undefined;
-  try {
-    while (run.step());
-    return { bytes: run.bytes, tooLong: run.takeTooLong() };
-  } finally {
-    run.close();
-  }
-}
-
 /** A file being split a chunk at a time (see {@link openFileSplit}). */
 export interface FileSplitRun {
   /** Reads and splits the next chunk: false once the whole file is split (and ended). */
@@ -95,13 +63,20 @@ export interface FileSplitRun {
 let scratchHolder: object | undefined;
 
 /**
- * `splitFileSync` a chunk at a time, for a caller that hands on what each chunk gives before
- * reading on (so that what a huge file gives is never held whole). The file is read 8 MiB at a
- * time into one buffer reused from chunk to chunk and file to file (the part of a line that goes
- * on past a chunk is copied out first): reading allocates nothing per file, and memory stays at
- * 8 MiB and the longest line. A file that grows while it is read is read as it was when opened.
- * The first chunk is read here, to see the framing; undefined (and the file closed) when the
- * streaming reader must read the file.
+ * Opens a plain JSON Lines file to read synchronously, a chunk per `step()`, handing its lines to
+ * `sink` in line order exactly as `readRecords` with `onInvalid: 'pass'` makes its records (the
+ * same `LineSplitter` as `lines()`: lines numbered from 1 counting blank ones, a BOM dropped from
+ * the first line, CR before LF dropped, a last line without LF `unterminated`). After `narrow`
+ * gives a pruner, the lines inside one chunk that it prunes go to `sink.pruned` instead, still in
+ * line order.
+ *
+ * For a caller that hands on what each chunk gives before reading on (so that what a huge file
+ * gives is never held whole): the file is read 8 MiB at a time into one buffer reused from chunk
+ * to chunk and file to file (the part of a line that goes on past a chunk is copied out first),
+ * so reading allocates nothing per file, and memory stays at 8 MiB and the longest line. A file
+ * that grows while it is read is read as it was when opened. The first chunk is read here, to see
+ * the framing; undefined (and the file closed) when the streaming reader must read the file: not
+ * a regular file, gzip, or not JSON Lines framing.
  */
 export function openFileSplit(
   path: string,
@@ -228,7 +203,7 @@ class FileLines {
     this.#pruner = pruner;
   };
   readonly #lineSink: LineSink = {
-    take: (from, start, end, line) => this.#take(from, start, end, line),
+    take: (_chunk, start, end, line) => this.#take(start, end, line),
     line: (line) => {
       this.#flush();
       this.#record(line);
@@ -273,9 +248,9 @@ class FileLines {
     if (rec !== undefined) this.#sink.record(rec, this.#narrow);
   }
 
-  #take(from: Buffer, start: number, end: number, line: number): boolean {
-    if (this.#pruner === undefined || from !== this.#chunk || from.length > MAX_PRUNE_OFFSET)
-      return false;
+  /** A line inside the chunk being written (the splitter offers no other). */
+  #take(start: number, end: number, line: number): boolean {
+    if (this.#pruner === undefined || this.#chunk.length > MAX_PRUNE_OFFSET) return false;
     const batch = this.#batch;
     if (batch.count === batch.lines.length) grow(batch);
     batch.ranges[2 * batch.count] = start;

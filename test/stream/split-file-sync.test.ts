@@ -5,11 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openInput } from '../../src/stream/input.js';
 import { readRecords } from '../../src/stream/read-records.js';
-import {
-  openFileSplit,
-  splitFileSync,
-  type SplitFileOptions,
-} from '../../src/stream/split-file-sync.js';
+import { openFileSplit, type SplitFileOptions } from '../../src/stream/split-file-sync.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import type { Rec } from '../../src/stream/rec.js';
 import { fixture } from '../shared.js';
@@ -49,14 +45,20 @@ const made: Record<string, string | Buffer> = {
 };
 for (const [name, body] of Object.entries(made)) writeFileSync(join(dir, name), body);
 
-/** A file's records and rejections, read synchronously (what `usage` builds on). */
+/** A file's records and rejections, read synchronously to the end (what `usage` builds on). */
 function readWhole(path: string, o: SplitFileOptions) {
   const recs: Rec[] = [];
-  const split = splitFileSync(path, o, {
+  const run = openFileSplit(path, o, {
     record: (rec) => recs.push(rec),
     pruned: () => expect.unreachable(),
   });
-  return split && { recs, rejections: split.tooLong };
+  if (run === undefined) return undefined;
+  try {
+    while (run.step());
+    return { recs, rejections: run.takeTooLong() };
+  } finally {
+    run.close();
+  }
 }
 
 /** Chunk sizes swept (DESIGN §6): lines and multibyte characters split every way, and whole. */
