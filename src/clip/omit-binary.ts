@@ -29,7 +29,8 @@ const vector = (v: readonly number[]): OmittedVector => ({
  * The replacement for the field `key` of `parent` (whose own key in its parent is `parentKey`),
  * or undefined to keep it. Base64 image data: an Anthropic `{type: "base64", media_type:
  * "image/…", data}` source, a Google `inlineData`/`inline_data` part with an image MIME type, or
- * any `data:image/…;base64,` URL. Vectors: an all-number `embedding` array (OpenAI
+ * Claude Code's `file: {base64, type: "image/…"}` (a tool result's copy), or any
+ * `data:image/…;base64,` URL. Vectors: an all-number `embedding` array (OpenAI
  * `data[].embedding`), the `values` of a Google `embedding` or of an item of `embeddings`.
  */
 function replacement(
@@ -45,6 +46,10 @@ function replacement(
       const mime = parent.mimeType ?? parent.mime_type;
       const inline = parentKey === 'inlineData' || parentKey === 'inline_data';
       if (inline && /^image\//.test(String(mime))) return image(v);
+    }
+    // Claude Code's own copy of an image a tool read: `toolUseResult.file.base64`.
+    if (key === 'base64' && parentKey === 'file' && /^image\//.test(String(parent.type))) {
+      return image(v);
     }
     if (v.startsWith('data:image/') && DATA_URL.test(v)) return image(v);
     return undefined;

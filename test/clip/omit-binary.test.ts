@@ -32,6 +32,25 @@ describe('omitBinary', () => {
       { image_url: { url: { omitted: 'image', bytes: 22 + b64.length } } },
     ],
     [
+      // Claude Code keeps its own copy of an image a tool read (issue 12, item 12).
+      'Claude Code toolUseResult.file.base64',
+      {
+        type: 'user',
+        toolUseResult: { type: 'image', file: { base64: b64, type: 'image/png', originalSize: 9 } },
+      },
+      {
+        type: 'user',
+        toolUseResult: {
+          type: 'image',
+          file: {
+            base64: { omitted: 'image', bytes: b64.length },
+            type: 'image/png',
+            originalSize: 9,
+          },
+        },
+      },
+    ],
+    [
       'OpenAI embedding',
       { data: [{ embedding: vec, index: 0 }] },
       { data: [{ embedding: { omitted: 'vector', dimensions: 4 }, index: 0 }] },
@@ -58,6 +77,7 @@ describe('omitBinary', () => {
     ['an empty embedding', { embedding: [] }],
     ['values outside an embedding', { values: vec }],
     ['a data URL of text', { url: 'data:text/plain;base64,aGk=' }],
+    ['a file copy that is not an image', { file: { base64: b64, type: 'application/pdf' } }],
     ['scalars', 42],
   ];
   it.each(keep)('leaves %s', (_name, input) => expect(omitBinary(input)).toBe(input));
