@@ -61,7 +61,8 @@ function writable(id: string): (options: EncodeOptions) => Encoder {
  * of the target (its encoder). One decoder per input source; one encoder for the whole output, so
  * a writer that makes one record per session (run-record) sees every session. The source format
  * is the one given, or else detected from the first record of each input that an adapter claims;
- * records before that are held (at most `holdLimit`). A line that is not JSON passes on untouched,
+ * records before that are held (at most `holdLimit`); the held records of an input in which no
+ * format is found are rejected as `unknown-format`. A line that is not JSON passes on untouched,
  * for the writer's `--on-invalid` policy to report.
  *
  * Subagents: a `<id>/subagents/agent-<a>.jsonl` input is told the parent call that started it
@@ -102,8 +103,18 @@ export function convert(options: ConvertOptions): Transform {
     const events = readOrReject(rec, ctx, (r) => decoder!.decode(r));
     if (events) emit(events, out, rec);
   };
-  const endSource = (out: Rec[], at: Rec): void => {
+  /** The end of an input: its decoder's last events, or, if none was found, its held lines reported. */
+  const endSource = (out: Rec[], at: Rec, ctx: StageContext): void => {
     if (decoder) emit(decoder.end(), out, at);
+    for (const r of decoder ? [] : waiting) {
+      ctx.reject({
+        source: r.source,
+        line: r.line,
+        reason: 'unknown-format',
+        message: 'no known format detected in this input',
+        raw: r.raw,
+      });
+    }
     decoder = undefined;
     waiting = [];
   };
@@ -117,7 +128,7 @@ export function convert(options: ConvertOptions): Transform {
     transform(rec, ctx) {
       const out: Rec[] = [];
       if (rec.source !== source) {
-        if (source !== undefined) endSource(out, rec);
+        if (source !== undefined) endSource(out, rec, ctx);
         source = rec.source;
       }
       if (rec.invalid) {
@@ -154,7 +165,7 @@ export function convert(options: ConvertOptions): Transform {
     flush(ctx) {
       const out: Rec[] = [];
       const last = { raw: '', line: 0, source: source ?? '-' };
-      endSource(out, last);
+      endSource(out, last, ctx);
       for (const value of encoder.end()) out.push(written(value, 0, last.source));
       for (const r of out) ctx.push(r);
     },
