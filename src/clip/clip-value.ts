@@ -1,4 +1,5 @@
 import { clipString, markerBytes, utf8Bytes } from './clip-string.js';
+import { checkDepth } from '../stream/depth.js';
 import type { PathSegment } from './limits.js';
 
 /** One string that was cut: where, and its length in bytes before cutting. */
@@ -27,7 +28,7 @@ export interface ValueLimits {
  * Clips every string in `value` to its limit. Copy on write: what did not change is the same
  * object (the whole value when nothing was cut), and the input is never mutated. `cuts` receives
  * one entry per string cut in this call; a string that already carries a marker and fits is left
- * as it is and not reported again.
+ * as it is and not reported again. Throws `TooDeepError` past `MAX_DEPTH` levels.
  */
 export function clipValue(
   value: unknown,
@@ -51,6 +52,7 @@ export function clipValue(
     return r.text;
   }
   if (typeof value !== 'object' || value === null) return value;
+  checkDepth(path.length + 1);
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {

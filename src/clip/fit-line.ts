@@ -1,3 +1,4 @@
+import { checkDepth } from '../stream/depth.js';
 import type { RecordClipper } from './clip-record.js';
 import { utf8Bytes } from './clip-string.js';
 
@@ -7,11 +8,14 @@ export type Fit =
   | { readonly ok: false; readonly bytes: number };
 
 /** The longest string lengths in a value, in UTF-8 bytes, largest first. */
-function stringSizes(value: unknown, out: number[] = []): number[] {
+function stringSizes(value: unknown, out: number[] = [], depth = 1): number[] {
   if (typeof value === 'string') out.push(utf8Bytes(value));
-  else if (Array.isArray(value)) for (const v of value) stringSizes(v, out);
-  else if (typeof value === 'object' && value !== null) {
-    for (const v of Object.values(value)) stringSizes(v, out);
+  else if (Array.isArray(value)) {
+    checkDepth(depth);
+    for (const v of value) stringSizes(v, out, depth + 1);
+  } else if (typeof value === 'object' && value !== null) {
+    checkDepth(depth);
+    for (const v of Object.values(value)) stringSizes(v, out, depth + 1);
   }
   return out;
 }

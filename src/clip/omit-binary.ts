@@ -1,3 +1,5 @@
+import { checkDepth } from '../stream/depth.js';
+
 /** What replaces base64 image data. */
 export interface OmittedImage {
   readonly omitted: 'image';
@@ -65,18 +67,20 @@ function replacement(
 /**
  * Replaces base64 image data and embedding vectors with a small description
  * (`{"omitted":"image","bytes":N}`, `{"omitted":"vector","dimensions":N}`). Copy on write: the
- * same value comes back when there was nothing to omit.
+ * same value comes back when there was nothing to omit. Throws `TooDeepError` past `MAX_DEPTH`.
  */
 export function omitBinary(
   value: unknown,
   key?: string | number,
   parentKey?: string | number,
+  depth = 1,
 ): unknown {
   if (typeof value !== 'object' || value === null) return value;
+  checkDepth(depth);
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const v = omitBinary(value[i], i, key);
+      const v = omitBinary(value[i], i, key, depth + 1);
       if (v !== value[i]) (out ??= value.slice())[i] = v;
     }
     return out ?? value;
@@ -84,7 +88,7 @@ export function omitBinary(
   const obj = value as Record<string, unknown>;
   let out: Record<string, unknown> | undefined;
   for (const [k, child] of Object.entries(obj)) {
-    const v = replacement(obj, key, k, child, parentKey) ?? omitBinary(child, k, key);
+    const v = replacement(obj, key, k, child, parentKey) ?? omitBinary(child, k, key, depth + 1);
     if (v !== child) (out ??= { ...obj })[k] = v;
   }
   return out ?? value;

@@ -1,3 +1,4 @@
+import { checkDepth } from '../stream/depth.js';
 import { isMark, REDACTED } from './marks.js';
 import { isCountName, nameIsSecret, isPlaceholder } from './secret-names.js';
 
@@ -13,13 +14,15 @@ export interface ValueContext {
  * Redacts a JSON value deeply, copy-on-write: the same reference comes back when nothing changed.
  * A key whose name calls its value a secret has every string and number below it replaced
  * (booleans and null are flags, kept); a key that counts tokens is never such a key, so usage
- * survives. Every other string goes through the text rules as decoded text.
+ * survives. Every other string goes through the text rules as decoded text. Throws
+ * `TooDeepError` past `MAX_DEPTH` levels.
  */
 export function redactValue(
   v: unknown,
   ctx: ValueContext,
   underSecret = false,
   underAuth = false,
+  depth = 0,
 ): unknown {
   if (typeof v === 'string') {
     if (!underSecret) return ctx.text(v);
@@ -34,21 +37,23 @@ export function redactValue(
     return REDACTED;
   }
   if (Array.isArray(v)) {
+    checkDepth(depth + 1);
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
-      const r = redactValue(v[i], ctx, underSecret, underAuth);
+      const r = redactValue(v[i], ctx, underSecret, underAuth, depth + 1);
       if (r !== v[i]) (out ??= v.slice())[i] = r;
     }
     return out ?? v;
   }
   if (typeof v === 'object' && v !== null) {
+    checkDepth(depth + 1);
     const obj = v as Record<string, unknown>;
     let out: Record<string, unknown> | undefined;
     for (const key in obj) {
       const child = obj[key];
       const auth = /authori[sz]ation/i.test(key);
       const secret = isCountName(key) ? false : underSecret || auth || nameIsSecret(key, ctx.names);
-      const r = redactValue(child, ctx, secret, auth);
+      const r = redactValue(child, ctx, secret, auth, depth + 1);
       if (r !== child) (out ??= { ...obj })[key] = r;
     }
     return out ?? v;

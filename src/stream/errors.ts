@@ -6,7 +6,8 @@ export type TxpipeErrorCode =
   | 'ERR_TXPIPE_INPUT'
   | 'ERR_TXPIPE_OUTPUT'
   | 'ERR_TXPIPE_FORMAT'
-  | 'ERR_TXPIPE_LIMIT';
+  | 'ERR_TXPIPE_LIMIT'
+  | 'ERR_TXPIPE_TOO_DEEP';
 
 /** An error with a stable code and, where it concerns one line, its source and number. */
 export class TxpipeError extends Error {

@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { TooDeepError, tooDeepRejection } from './depth.js';
 import type { Rec } from './rec.js';
 import { emitReject, type Rejection } from './rejection.js';
 
@@ -15,7 +16,8 @@ export interface RecordLogic {
   /**
    * Called for every record. Return the record (the same object when unchanged), a replacement,
    * several, or nothing (the logic pushed or holds it). A thrown error fails the stream with the
-   * record's place attached.
+   * record's place attached, except a {@link TooDeepError}: that record is rejected as `too-deep`
+   * and the stream goes on.
    */
   transform(rec: Rec, ctx: StageContext): Rec | readonly Rec[] | undefined | void;
   /** Called at the end of input, to push held records. */
@@ -43,7 +45,10 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
       try {
         out = transform(rec, ctx);
       } catch (err) {
-        return done(err as Error);
+        // A record nested deeper than any walker goes (MAX_DEPTH): that line only, reported.
+        if (!(err instanceof TooDeepError)) return done(err as Error);
+        ctx.reject(tooDeepRejection(rec));
+        return done();
       }
       if (out === undefined) return done();
       if (Array.isArray(out)) {

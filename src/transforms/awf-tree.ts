@@ -7,6 +7,7 @@ import { openInput } from '../stream/input.js';
 import { withDefaults } from '../stream/options.js';
 import { readRecords } from '../stream/read-records.js';
 import type { Rec } from '../stream/rec.js';
+import { checkValueDepth } from '../stream/depth.js';
 import { recordTransform } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { awfTreeDefaults } from './commands/awf-tree.js';
@@ -33,6 +34,7 @@ export function awfTree(options: AwfTreeOptions = {}): Transform {
   const linker = new RunLinker(maxRuns);
   return recordTransform({
     transform(rec) {
+      checkValueDepth(rec.value); // trees are written whole: a too-deep line is rejected
       if (rec.value !== undefined) linker.add(rec.value, rec.source);
       return [];
     },

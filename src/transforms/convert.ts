@@ -16,6 +16,7 @@ import { readOrReject } from '../formats/record-rejected.js';
 import { formatIds, getFormat } from '../formats/registry.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
+import { checkValueDepth } from '../stream/depth.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { adapterOptions, convertDefaults } from './commands/convert.js';
@@ -126,6 +127,7 @@ export function convert(options: ConvertOptions): Transform {
 
   return recordTransform({
     transform(rec, ctx) {
+      checkValueDepth(rec.value); // readers and writers walk it: a too-deep line is rejected
       const out: Rec[] = [];
       if (rec.source !== source) {
         if (source !== undefined) endSource(out, rec, ctx);

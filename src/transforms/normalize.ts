@@ -6,6 +6,7 @@ import { ShapeError } from '../awf/normalizers/shape.js';
 import { badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import type { Rec } from '../stream/rec.js';
+import { checkValueDepth } from '../stream/depth.js';
 import { recordTransform } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { normalizeDefaults } from './commands/normalize.js';
@@ -71,6 +72,7 @@ export function normalize(options: NormalizeOptions): Transform {
   let last: Rec | undefined;
   return recordTransform({
     transform(rec, ctx) {
+      checkValueDepth(rec.value); // normalizers walk it: a too-deep line is rejected
       last = rec;
       const got = normalizeRecord(n, rec);
       if ('error' in got) {

@@ -9,6 +9,7 @@ import type { Replayer } from '../replay/replayer.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import type { Rec } from '../stream/rec.js';
+import { checkValueDepth } from '../stream/depth.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { replayDefaults } from './commands/replay.js';
@@ -85,6 +86,7 @@ export function replay(options: ReplayOptions = {}): Transform {
 
   return recordTransform({
     transform(rec, ctx) {
+      checkValueDepth(rec.value); // readers walk it: a too-deep line is rejected
       if (rec.source !== source) {
         endSource(ctx);
         source = rec.source;

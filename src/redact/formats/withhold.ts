@@ -1,3 +1,4 @@
+import { checkDepth } from '../../stream/depth.js';
 import { isRecord } from '../../formats/adapter.js';
 import { WITHHELD } from '../marks.js';
 import { PATH_FIELDS } from '../secret-files.js';
@@ -31,12 +32,17 @@ const KEEP_IN_RESULT: ReadonlySet<string> = new Set([...PATH_FIELDS, 'type']);
 const KEEP_IN_INPUT: ReadonlySet<string> = new Set([...PATH_FIELDS, 'command']);
 
 /** Every string below `v` replaced by the withheld mark, except under the given keys. */
-export function withholdStrings(v: unknown, keep: ReadonlySet<string> = KEEP_IN_RESULT): unknown {
+export function withholdStrings(
+  v: unknown,
+  keep: ReadonlySet<string> = KEEP_IN_RESULT,
+  depth = 1,
+): unknown {
   if (typeof v === 'string') return v === WITHHELD ? v : WITHHELD;
+  if (typeof v === 'object' && v !== null) checkDepth(depth);
   if (Array.isArray(v)) {
     let out: unknown[] | undefined;
     v.forEach((x, i) => {
-      const r = withholdStrings(x, keep);
+      const r = withholdStrings(x, keep, depth + 1);
       if (r !== x) (out ??= v.slice())[i] = r;
     });
     return out ?? v;
@@ -45,7 +51,7 @@ export function withholdStrings(v: unknown, keep: ReadonlySet<string> = KEEP_IN_
     let out: Record<string, unknown> | undefined;
     for (const k in v) {
       if (keep.has(k)) continue;
-      const r = withholdStrings(v[k], keep);
+      const r = withholdStrings(v[k], keep, depth + 1);
       if (r !== v[k]) (out ??= { ...v })[k] = r;
     }
     return out ?? v;
