@@ -60,13 +60,15 @@ describe('rupu writer: rupu in, rupu out', () => {
       origin: { format: 'rupu', source: 'f', line: 1 },
     } as const;
     const start: Event = { ...base, kind: 'session_start' };
-    enc.encode(start);
-    const kept = enc.encode({
+    // run_start is held until the run has something of a conversation, then written first.
+    expect(enc.encode(start)).toEqual([]);
+    const [runStart, ...kept] = enc.encode({
       ...base,
       kind: 'unknown',
       record: JSON.parse(raw),
       meta: { rupuLine: raw },
     });
+    expect(runStart).toMatchObject({ type: 'run_start' });
     expect(kept).toHaveLength(1);
     expect(kept[0]).toBeInstanceOf(RawJson);
     expect((kept[0] as RawJson).text).toBe(raw);

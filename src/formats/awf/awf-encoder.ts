@@ -1,5 +1,6 @@
 import type { Event, TokenCounts } from '../../events/event.js';
 import type { EncodeOptions, Encoder } from '../adapter.js';
+import { conversationOnly } from '../conversation-only.js';
 import { contentBlock } from './content-block.js';
 import { awfMeta, type AwfMeta } from './envelope.js';
 import { AWF_FIDELITIES, type AwfFidelity } from './vocabulary.js';
@@ -105,9 +106,14 @@ function blockOf(ev: Event, a: AwfMeta | undefined): unknown {
  * `message.assistant` (consecutive text, thinking and tool calls of one reply, as `text`,
  * `thinking` and `tool_use` blocks), `tool.result`, `run.started` (written first when a run has
  * no `session_start`) and `run.completed`. Usage is written in the reply's payload as `usage`.
- * Compaction, title and notices of other formats have no AWF form and are not written.
+ * Compaction, title and notices of other formats have no AWF form and are not written. A session
+ * with no conversation in it makes no run (see {@link conversationOnly}).
  */
 export function awfEncoder(_options: EncodeOptions = {}): Encoder {
+  return conversationOnly(runsEncoder());
+}
+
+function runsEncoder(): Encoder {
   const runs = new Map<string, Run>();
   let group: Group | undefined;
   let anon = 0;

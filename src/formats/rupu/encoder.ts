@@ -3,6 +3,7 @@ import { TxpipeError, badOption } from '../../stream/errors.js';
 import { withDefaults } from '../../stream/options.js';
 import { Totals } from '../run-record/totals.js';
 import { RawJson, type EncodeOptions, type Encoder } from '../adapter.js';
+import { conversationOnly } from '../conversation-only.js';
 import { nativeRecord, rupuLine, sameLine, type Line } from './line.js';
 
 export interface RupuEncodeOptions {
@@ -63,7 +64,8 @@ function slot(ev: Event): 'usage' | 'content' | 'result' | 'extra' | undefined {
  * Canonical events -> rupu v2 lines. A source that is rupu itself (its turn_start / turn_end
  * lines arrive as `unknown` events) is written in arrival order, each line as it was. Any other
  * source has no turns: the writer makes them, one per provider reply, and orders each turn as
- * the spec's event order says (usage, then content, then tool results, then turn_end).
+ * the spec's event order says (usage, then content, then tool results, then turn_end). A session
+ * with no conversation in it makes no run (see {@link conversationOnly}).
  */
 export function rupuEncoder(options: EncodeOptions = {}): Encoder {
   const o = withDefaults(rupuEncodeDefaults, options as RupuEncodeOptions);
@@ -217,12 +219,12 @@ export function rupuEncoder(options: EncodeOptions = {}): Encoder {
     return out;
   };
 
-  return {
+  return conversationOnly({
     encode,
     end() {
       const out: Out[] = [];
       closeTurn(out);
       return out;
     },
-  };
+  });
 }
