@@ -1,3 +1,5 @@
+import { checkDepth } from '../stream/depth.js';
+import { findMarker, markerBytes } from './clip-string.js';
 import { clipValue, type Cut, type ValueLimits } from './clip-value.js';
 import { resolveRules, type ClipProfile, type ClippedMapKind } from './formats/profile.js';
 import { makeLimits, pathKey, type LimitRule, type Limits, type PathSegment } from './limits.js';
@@ -26,6 +28,26 @@ function withMap(
   return { ...value, clipped: map };
 }
 
+/**
+ * A value's length as JSON before any clipping, as Flockdeck's writer measures `input`: its JSON
+ * length now, plus, for each string in it that already carries a marker (clipped before), the
+ * bytes removed less the marker's own (`…[clipped N bytes]` stood for N bytes).
+ */
+function jsonBytesBeforeClipping(value: unknown): number {
+  let bytes = Buffer.byteLength(JSON.stringify(value), 'utf8');
+  const walk = (v: unknown, depth: number): void => {
+    if (typeof v === 'string') {
+      const m = findMarker(v);
+      if (m) bytes += m.removed - markerBytes(m.removed);
+    } else if (typeof v === 'object' && v !== null) {
+      checkDepth(depth);
+      for (const c of Array.isArray(v) ? v : Object.values(v)) walk(c, depth + 1);
+    }
+  };
+  walk(value, 1);
+  return bytes;
+}
+
 /** The map entries a profile writes for the cuts made in `original`. */
 function mapEntries(
   profile: ClipProfile,
@@ -42,10 +64,7 @@ function mapEntries(
       // A field measured as JSON (Flockdeck `input`, even when it is a plain string), or a
       // string inside a field: the field's original length as JSON.
       const asJson = cut.path.length > 1 || profile.measuredAsJson?.has(key) === true;
-      entries.set(
-        key,
-        asJson ? Buffer.byteLength(JSON.stringify(original[key]), 'utf8') : cut.bytes,
-      );
+      entries.set(key, asJson ? jsonBytesBeforeClipping(original[key]) : cut.bytes);
     }
   }
   return entries;
@@ -89,9 +108,11 @@ export function recordClipper(
     const lim = capped(limits, cap, profile.map);
     if (!isPlainObject(value)) return fields ? value : clipValue(value, lim, cuts);
     // The top level by hand: it skips the `clipped` map and the fields a profile does not cut.
+    const fixed = profile.fixed?.(value);
     let out: Record<string, unknown> | undefined;
     for (const key of Object.keys(value)) {
       if (fields ? !fields.has(key) : key === 'clipped' && profile.map !== 'none') continue;
+      if (fixed?.has(key)) continue;
       const v = clipValue(value[key], lim, cuts, [key]);
       if (v !== value[key]) (out ??= { ...value })[key] = v;
     }

@@ -32,6 +32,11 @@ export interface ClipProfile {
   readonly select?: (value: unknown) => number;
   /** The only top-level fields that may be clipped (Flockdeck: the six keys of its map). */
   readonly fields?: ReadonlySet<string>;
+  /**
+   * Top-level fields of this record that are never cut, whatever the rules (Flockdeck: the fixed
+   * `text` of `recording_started` / `recording_stopped`, which its schema pins).
+   */
+  readonly fixed?: (value: Record<string, unknown>) => ReadonlySet<string> | undefined;
   readonly map: ClippedMapKind;
   /** With the `fields` map: fields whose entry is their length as JSON (Flockdeck `input`). */
   readonly measuredAsJson?: ReadonlySet<string>;
