@@ -1,8 +1,8 @@
 import { isRecord } from '../../formats/adapter.js';
 import { KIB, type ClipProfile } from './profile.js';
 
-/** Line types whose `text` is Flockdeck's own (a fixed text, or its words for a cap): never cut. */
-const OWN_TEXT_TYPES = new Set(['recording_started', 'recording_stopped', 'recording_truncated']);
+/** Line types whose `text` is a fixed text the schema pins (a `const`): never cut. */
+const FIXED_TEXT_TYPES = new Set(['recording_started', 'recording_stopped']);
 const TEXT: ReadonlySet<string> = new Set(['text']);
 
 /** Line types whose `text` is a prompt or a message: cut at 32 KiB, not 8 (spec section 4). */
@@ -12,8 +12,8 @@ const MESSAGE_TYPES = new Set(['user_prompt', 'assistant_message']);
  * Flockdeck v2 (shared/specs/flockdeck-recording-format.md, section 4): `text` of a prompt or a
  * message 32 KiB; `output`, `title`, `cwd`, `gitBranch`, other `text` and every string inside
  * `input` at the base limit (8 KiB). Nothing else is cut: the schema's `clipped` has only these
- * six keys, and never the `text` of a recording_started / stopped / truncated line (Flockdeck's own
- * words; the schema pins the first two). `clipped.input` is the input's length as JSON.
+ * six keys, and never the fixed `text` of a recording_started / recording_stopped line (the
+ * schema pins it). `clipped.input` is the input's length as JSON.
  */
 export const flockdeckProfile: ClipProfile = {
   id: 'flockdeck',
@@ -22,5 +22,5 @@ export const flockdeckProfile: ClipProfile = {
   fields: new Set(['text', 'output', 'input', 'title', 'cwd', 'gitBranch']),
   map: 'fields',
   measuredAsJson: new Set(['input']),
-  fixed: (value) => (OWN_TEXT_TYPES.has(value.type as string) ? TEXT : undefined),
+  fixed: (value) => (FIXED_TEXT_TYPES.has(value.type as string) ? TEXT : undefined),
 };
