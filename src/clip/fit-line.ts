@@ -43,7 +43,8 @@ export function capFor(sizes: readonly number[], need: number): number {
  * first: it lowers one cap on every string (the clipper's own limits still apply under it) until
  * the line fits, measuring the real line each time, since markers, escapes and the `clipped` map
  * take room too. Fails when even a cap of 0 (every clippable string reduced to its marker) leaves
- * the line too long, or after `rounds` tries.
+ * the line too long, or after `rounds` tries. `serialise` writes a value as the line will be
+ * written (the record's numbers as read).
  */
 export function fitLine(
   value: unknown,
@@ -51,6 +52,7 @@ export function fitLine(
   maxBytes: number,
   first: { value: unknown; text: string },
   rounds = 24,
+  serialise: (v: unknown) => string = (v) => JSON.stringify(v),
 ): Fit {
   let text = first.text;
   let bytes = utf8Bytes(text);
@@ -62,7 +64,7 @@ export function fitLine(
     const next = capFor(sizes, need);
     cap = next < cap ? next : cap - 1;
     const v = clipper(value, cap);
-    text = JSON.stringify(v);
+    text = serialise(v);
     const now = utf8Bytes(text);
     if (now <= maxBytes) return { ok: true, value: v, text };
     need += now - maxBytes;

@@ -1,5 +1,6 @@
 import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { exactValueStages, type ExactValue } from './exact-values.js';
 import { SNIFF_BYTES, framingSettled, sniffFraming, type Framing } from './framing.js';
 import { TxpipeError } from './errors.js';
 import { decompressed, inputError, peek } from './input.js';
@@ -29,17 +30,16 @@ export const readRecordsDefaults: Readonly<
   onInvalid: 'skip',
 };
 
-/** Records from a JSON array or concatenated values; `line` is the value's 1-based index. */
+/**
+ * Records from a JSON array or concatenated values; `line` is the value's 1-based index, `raw` its
+ * compact text with numbers as read (see exact-values.ts).
+ */
 function valuesToRecs(source: string): Transform {
   return new Transform({
     objectMode: true,
-    transform(
-      item: { key: number; value: unknown },
-      _enc: BufferEncoding,
-      done: TransformCallback,
-    ) {
+    transform(item: ExactValue, _enc: BufferEncoding, done: TransformCallback) {
       done(null, {
-        raw: JSON.stringify(item.value),
+        raw: item.raw,
         value: item.value,
         line: item.key + 1,
         source,
@@ -59,19 +59,6 @@ function readError(err: unknown, source: string): Error {
   return new TxpipeError('ERR_TXPIPE_INVALID_JSON', `${source}: not valid JSON (${e.message})`, {
     cause: err,
   });
-}
-
-/**
- * The parser of a JSON array or of concatenated values: stream-json, loaded only for such input
- * (JSON Lines, the common case, never needs it).
- */
-async function valueParser(framing: 'array' | 'concatenated'): Promise<Transform> {
-  if (framing === 'array') {
-    const { default: StreamArray } = await import('stream-json/streamers/StreamArray.js');
-    return StreamArray.withParser() as unknown as Transform;
-  }
-  const { default: StreamValues } = await import('stream-json/streamers/StreamValues.js');
-  return StreamValues.withParser({ jsonStreaming: true } as object) as unknown as Transform;
 }
 
 /**
@@ -108,7 +95,7 @@ export function readRecords(input: Readable, options: ReadRecordsOptions = {}): 
             }),
             parse({ onInvalid: opts.onInvalid }),
           ]
-        : [await valueParser(framing), valuesToRecs(opts.source)];
+        : [...(await exactValueStages(framing)), valuesToRecs(opts.source)];
     for (const stage of stages) stage.on(REJECT_EVENT, (r) => out.emit(REJECT_EVENT, r));
     await pipeline([stream, ...stages, out] as unknown as [Readable, ...Transform[]]);
   };

@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { badOption } from './errors.js';
+import { stringifyKeepingNumbers } from './exact-numbers.js';
 import { checkOnInvalid, type OnInvalid } from './parse.js';
 import type { Rec } from './rec.js';
 import { rawBytes } from './raw-bytes.js';
@@ -25,9 +26,12 @@ const LF = 0x0a;
 const NEWLINE = Buffer.from('\n');
 const EMPTY = Buffer.alloc(0);
 
-/** The text written for a record: `raw` unless a stage changed the value. */
+/**
+ * The text written for a record: `raw` unless a stage changed the value; then the value
+ * serialised, numbers the stage did not touch written as they were read (see exact-numbers.ts).
+ */
 export function recText(rec: Rec): string {
-  return rec.changed ? JSON.stringify(rec.value) : rec.raw;
+  return rec.changed ? stringifyKeepingNumbers(rec.value, rec.raw) : rec.raw;
 }
 
 /**

@@ -7,6 +7,7 @@ import { mayHoldBinary, omitBinary } from '../clip/omit-binary.js';
 import { detectValue } from '../formats/detect.js';
 import { formatIds, getFormat } from '../formats/registry.js';
 import { badOption } from '../stream/errors.js';
+import { stringifyKeepingNumbers } from '../stream/exact-numbers.js';
 import { withValue, type Rec } from '../stream/rec.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
@@ -117,8 +118,10 @@ export function clip(options: ClipOptions = {}): Transform {
     const input = omit ? omitBinary(rec.value) : rec.value;
     let out = clipper(input);
     if (maxLine !== Infinity) {
-      const text = out !== rec.value || rec.changed ? JSON.stringify(out) : rec.raw;
-      const fit = fitLine(input, clipper, maxLine, { value: out, text });
+      // Measured as stringify will write it: numbers as read (exact-numbers.ts).
+      const serialise = (v: unknown): string => stringifyKeepingNumbers(v, rec.raw);
+      const text = out !== rec.value || rec.changed ? serialise(out) : rec.raw;
+      const fit = fitLine(input, clipper, maxLine, { value: out, text }, undefined, serialise);
       if (!fit.ok) return overLimit(rec, fit.bytes, ctx);
       out = fit.value;
     }
