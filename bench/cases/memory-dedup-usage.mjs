@@ -1,0 +1,16 @@
+// Issue 12: txpipe dedup-usage over a 2 GiB input (bench/lib/big-input.mjs, made outside the repository)
+// with peak RSS under 200 MB: streaming holds a bounded amount whatever the input's size.
+import { makeBigInput } from '../lib/big-input.mjs';
+
+export const makeCorpus = (_dir, opts) => makeBigInput(opts);
+
+export default {
+  id: 'memory-dedup-usage',
+  summary: 'txpipe dedup-usage over 2 GiB: peak RSS < 200 MB',
+  corpus: 'big-2gib',
+  makeCorpus,
+  argv: ['dedup-usage'],
+  baselines: [],
+  targets: [],
+  maxRssMB: 200,
+};
