@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setInterval, clearInterval } from 'node:timers';
 import { makeBigInput } from './lib/big-input.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
