@@ -51,6 +51,15 @@ export function hasInexactNumber(text: string): boolean {
   return false;
 }
 
+/** A key with escapes, decoded (a string that does not decode is taken as it is). */
+function keyOf(quoted: string): string {
+  try {
+    return JSON.parse(quoted) as string;
+  } catch {
+    return quoted;
+  }
+}
+
 interface Frame {
   readonly map: NumberTexts;
   readonly array: boolean;
@@ -62,7 +71,8 @@ interface Frame {
 
 /**
  * The inexact numbers of a JSON text by path (undefined when there are none), read as `JSON.parse`
- * reads it: of duplicate keys the last counts. Iterative, so any depth. `text` must be JSON.
+ * reads it: of duplicate keys the last counts. Iterative, so any depth. A `text` that is not JSON
+ * gives undefined or a harmless map (a number is only written as its text where it is equal).
  */
 export function inexactNumbers(text: string): NumberTexts | undefined {
   if (!hasInexactNumber(text)) return undefined;
@@ -77,6 +87,7 @@ export function inexactNumbers(text: string): NumberTexts | undefined {
       stack.push(top);
       i++;
     } else if (c === 0x7d || c === 0x5d) {
+      if (stack.length === 1) return undefined; // not JSON: nothing to keep
       const done = stack.pop()!;
       top = stack[stack.length - 1]!;
       if (done.map.size > 0) top.map.set(top.key, done.map);
@@ -89,7 +100,7 @@ export function inexactNumbers(text: string): NumberTexts | undefined {
       const end = stringEnd(text, i);
       if (top.expectKey) {
         const raw = text.slice(i + 1, end - 1);
-        top.key = raw.includes('\\') ? (JSON.parse(text.slice(i, end)) as string) : raw;
+        top.key = raw.includes('\\') ? keyOf(text.slice(i, end)) : raw;
         top.map.delete(top.key); // a later duplicate replaces the earlier value
         top.expectKey = false;
       }

@@ -157,3 +157,12 @@ describe('the built CLI writes untouched numbers as read (issue 12 item 10)', ()
     expect(out[1]).toBe('{"n":1.0}');
   });
 });
+
+describe('stringifyKeepingNumbers with a raw that is not JSON', () => {
+  it.each(['1.0]]', '}}{"a\\x":1.0', '[1.0', '"\\', '-', '{"a":-}'])(
+    '%j: JSON.stringify',
+    (raw) => {
+      expect(stringifyKeepingNumbers({ a: 1 }, raw)).toBe('{"a":1}');
+    },
+  );
+});
