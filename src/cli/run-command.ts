@@ -104,9 +104,11 @@ export async function runCommand(
   args: CommonArgs & Readonly<Record<string, unknown>>,
   io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; stdin?: Readable },
 ): Promise<number> {
+  if (spec.prepareArgs) args = { ...args, ...spec.prepareArgs(args) } as typeof args;
   // The command's module loads while the inputs are listed.
   const [inputs, run] = await Promise.all([expandInputs(args.files), spec.load()]);
   const ctx = { inputs, stdoutIsTTY: io.stdoutIsTTY, stderr: io.stderr };
+  if (run.run) return run.run(args, ctx);
   const stages: Transform[] = run.stages(args, ctx);
   const select = run.select?.(args);
   const readWhole = wholeFileReading(args, run.readFile?.(args));

@@ -7,6 +7,7 @@ import { detectCommand } from './commands/detect.js';
 import { redactCommand } from './commands/redact.js';
 import { normalizeCommand } from './commands/normalize.js';
 import { replayCommand } from './commands/replay.js';
+import { runCommandSpec } from './commands/run.js';
 import type { CommandSpec } from './spec.js';
 import { usageCommand } from './commands/usage.js';
 
@@ -25,6 +26,7 @@ export const commands: readonly CommandSpec[] = [
   dedupUsageCommand,
   usageCommand,
   replayCommand,
+  runCommandSpec,
 ];
 
 /** The command of a name, or undefined. */
