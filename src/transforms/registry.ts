@@ -8,6 +8,7 @@ import { redactCommand } from './commands/redact.js';
 import { normalizeCommand } from './commands/normalize.js';
 import { replayCommand } from './commands/replay.js';
 import { runCommandSpec } from './commands/run.js';
+import { workerCommand } from './commands/worker.js';
 import type { CommandSpec } from './spec.js';
 import { usageCommand } from './commands/usage.js';
 
@@ -27,6 +28,7 @@ export const commands: readonly CommandSpec[] = [
   usageCommand,
   replayCommand,
   runCommandSpec,
+  workerCommand,
 ];
 
 /** The command of a name, or undefined. */
