@@ -75,7 +75,7 @@ export async function runWorker(o: WorkerOptions, io: WorkerIo): Promise<WorkerC
       const settled: Settled[] = [];
       for await (const m of msgs) {
         taken.push(m);
-        settled.push(await work.take(m.seq, m.string()));
+        settled.push(await work.take(m.seq, m.subject, m.string()));
       }
       // A checkpoint resets the stages' state, so only when a stage holds records: on idle
       // input, when too many wait, and on stop.

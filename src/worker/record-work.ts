@@ -33,16 +33,23 @@ export interface Settled {
 
 /** An input message still in the pipeline: the lines of it not yet seen coming out. */
 interface InFlight {
+  /** The records of it inside the stages, by their `line` (numbered across all messages). */
   readonly waiting: Set<number>;
-  /** How many outputs each line gave so far, for their ids. */
+  /** How many outputs each record gave so far, for their ids. */
   readonly given: Map<number, number>;
+  /** The first record's number: a record's line in the message is its number less this, plus 1. */
+  readonly first: number;
+  /** How many lines the message has. */
+  readonly count: number;
 }
 
 /**
  * The work of a worker on the records of its messages, without any broker: each message's payload
  * (one JSON Lines record, or several) is parsed once and driven through one long-lived set of
- * stages, so stateful stages keep their state from message to message as in a pipeline. It tracks
- * where each output came from (a record's `source` is its message's stream sequence), so the
+ * stages, so stateful stages keep their state from message to message as in a pipeline. A record's
+ * `source` is its message's subject (a session's records are one input to the stages, as a file
+ * is), and its `line` numbers it among all records taken, which tells where each output came
+ * from (stages keep `line`), so the
  * worker acknowledges a message only when every one of its lines has come out (a stage that holds
  * records, as dedup-usage does, gives them later) or was dead-lettered. `checkpoint()` ends the
  * stages (they give what they hold) and starts new ones: the worker calls it when held messages
@@ -51,6 +58,9 @@ interface InFlight {
 export class RecordWork {
   private driver: StageDriver;
   private readonly inFlight = new Map<number, InFlight>();
+  /** The message (stream sequence) of each record number still in flight. */
+  private readonly origin = new Map<number, number>();
+  private taken = 0;
 
   constructor(
     private readonly stream: string,
@@ -66,27 +76,34 @@ export class RecordWork {
   }
 
   /** Takes one message's payload. */
-  async take(seq: number, payload: string): Promise<Settled> {
+  async take(seq: number, subject: string, payload: string): Promise<Settled> {
     const outputs: Output[] = [];
     const dead: DeadLine[] = [];
-    const flight: InFlight = { waiting: new Set(), given: new Map() };
-    this.inFlight.set(seq, flight);
     const texts = payload.split('\n');
     if (texts.at(-1) === '') texts.pop();
+    const flight: InFlight = {
+      waiting: new Set(),
+      given: new Map(),
+      first: this.taken + 1,
+      count: texts.length,
+    };
+    this.inFlight.set(seq, flight);
     for (let i = 0; i < texts.length; i++) {
       const text = (texts[i] as string).replace(/\r$/, '');
-      const rec = parseLine({ text, line: i + 1, source: String(seq) });
+      const n = ++this.taken;
+      const rec = parseLine({ text, line: n, source: subject });
       if (rec === undefined) continue; // a blank line
       if (rec.invalid !== undefined) {
         dead.push(this.deadLine(seq, i + 1, 'malformed', 'line is not JSON', text));
         continue;
       }
-      flight.waiting.add(i + 1);
+      flight.waiting.add(n);
+      this.origin.set(n, seq);
       try {
         const { out, rejected } = await this.driver.process(rec);
         this.settle(seq, out, rejected, outputs, dead);
       } catch (err) {
-        flight.waiting.delete(i + 1);
+        flight.waiting.delete(n);
         dead.push(this.deadLine(seq, i + 1, 'error', (err as Error).message, text));
       }
     }
@@ -103,6 +120,7 @@ export class RecordWork {
     this.settle(undefined, out, rejected, outputs, dead);
     const done = [...this.inFlight.keys()];
     this.inFlight.clear();
+    this.origin.clear();
     return { outputs, dead, done };
   }
 
@@ -115,20 +133,28 @@ export class RecordWork {
     dead: DeadLine[],
   ): void {
     for (const rec of out) {
-      const from = Number(rec.source);
-      const seq = this.inFlight.has(from) ? from : current;
+      const seq = this.origin.get(rec.line) ?? current;
       const flight = seq === undefined ? undefined : this.inFlight.get(seq);
-      const line = rec.line;
-      flight?.waiting.delete(line);
-      const n = flight?.given.get(line) ?? 0;
-      flight?.given.set(line, n + 1);
-      const where = seq === undefined ? `flush:${rec.source}` : String(seq);
-      outputs.push({ seq: seq ?? -1, id: `${this.stream}:${where}:${line}:${n}`, rec });
+      if (seq === undefined || flight === undefined) {
+        // A record no message can claim (made at a checkpoint): numbered by its place.
+        outputs.push({ seq: -1, id: `${this.stream}:flush:${rec.line}:${outputs.length}`, rec });
+        continue;
+      }
+      flight.waiting.delete(rec.line);
+      const n = flight.given.get(rec.line) ?? 0;
+      flight.given.set(rec.line, n + 1);
+      const line = rec.line - flight.first + 1;
+      outputs.push({ seq, id: `${this.stream}:${seq}:${line}:${n}`, rec });
     }
     for (const r of rejected) {
-      const seq = Number(r.source);
-      this.inFlight.get(seq)?.waiting.delete(r.line);
-      dead.push(this.deadLine(seq, r.line, r.reason, r.message, r.raw ?? ''));
+      const seq = this.origin.get(r.line) ?? current;
+      const flight = seq === undefined ? undefined : this.inFlight.get(seq);
+      if (seq === undefined || flight === undefined) {
+        dead.push(this.deadLine(-1, r.line, r.reason, r.message, r.raw ?? ''));
+        continue;
+      }
+      flight.waiting.delete(r.line);
+      dead.push(this.deadLine(seq, r.line - flight.first + 1, r.reason, r.message, r.raw ?? ''));
     }
   }
 
@@ -139,6 +165,7 @@ export class RecordWork {
       if (flight.waiting.size === 0) {
         done.push(seq);
         this.inFlight.delete(seq);
+        for (let n = flight.first; n < flight.first + flight.count; n++) this.origin.delete(n);
       }
     }
     return done;
