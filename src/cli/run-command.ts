@@ -111,6 +111,22 @@ export async function runCommand(
   if (run.run) return run.run(args, ctx);
   const stages: Transform[] = run.stages(args, ctx);
   const select = run.select?.(args);
+  if (args.lineFilter === true) {
+    const { runLineFilter } = await import('./line-filter.js');
+    const out = openOutput(args.output);
+    return runLineFilter({
+      inputs,
+      stages,
+      out: out.stream,
+      stderr: io.stderr,
+      stdin: io.stdin,
+      onInvalid: args.onInvalid,
+      maxLineBytes: args.maxInputLineBytes,
+      rejectFile: args.rejectFile,
+      quiet: args.quiet,
+      clean: run.rejectedText?.(args),
+    });
+  }
   const readWhole = wholeFileReading(args, run.readFile?.(args));
   const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
   const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];

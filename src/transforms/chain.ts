@@ -33,6 +33,14 @@ function recordCommand(name: string) {
 
 /** The steps of a pipeline, each with every option checked and defaulted. */
 export function pipelineSteps(pipeline: Pipeline): PipelineStep[] {
+  const steps = parsedSteps(pipeline);
+  if (steps.some((step) => step.options?.lineFilter === true)) {
+    badOption('pipeline: --line-filter is an option of a whole command line, not of a stage');
+  }
+  return steps;
+}
+
+function parsedSteps(pipeline: Pipeline): PipelineStep[] {
   if (typeof pipeline === 'string') {
     return splitPipeline(pipeline).map(([name, ...words]) => {
       const { spec } = recordCommand(name as string);

@@ -63,7 +63,8 @@ export const workerCommand: CommandSpec = {
     idle: {
       type: 'number',
       default: workerDefaults.idle,
-      describe: 'Seconds (1 or more) a fetch waits for messages; an empty fetch flushes held records',
+      describe:
+        'Seconds (1 or more) a fetch waits for messages; an empty fetch flushes held records',
     },
   },
   output: 'text',
