@@ -116,6 +116,7 @@ export async function runLineFilter(run: LineFilterRun): Promise<number> {
       return EXIT.failure;
     }
   }
+  if (run.out !== process.stdout) await new Promise((resolve) => run.out.end(resolve));
   await reporter.close();
   if (!run.quiet && reporter.count > 0) {
     const noun = reporter.count === 1 ? 'line' : 'lines';

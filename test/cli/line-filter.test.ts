@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bin, repoRoot } from '../shared.js';
 import { ensureBuilt, env, txpipe } from './run.js';
@@ -116,6 +119,17 @@ describe('--line-filter: one line out per line in, each as soon as it is done', 
     const r = txpipe(['dedup-usage', '--line-filter'], { input: '{}\n' });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/line-filter/);
+  });
+
+  it('writes to -o FILE, complete when the process ends', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'txpipe-lf-'));
+    const out = join(dir, 'out.jsonl');
+    const r = txpipe(['redact', '--line-filter', '-o', out], { input: `${lines[0]}\nnope\n` });
+    expect(r.code, r.stderr).toBe(0);
+    const written = readFileSync(out, 'utf8').split('\n');
+    expect(written).toHaveLength(3);
+    expect(written[0]).toContain('[redacted]');
+    expect(JSON.parse(written[1] as string).error.line).toBe(2);
   });
 
   it('gives the same records as a batch run when every line is good', () => {
