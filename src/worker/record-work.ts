@@ -75,8 +75,11 @@ export class RecordWork {
     return this.inFlight.size;
   }
 
-  /** Takes one message's payload. */
+  /** Takes one message's payload (a message taken already and not settled is not taken again). */
   async take(seq: number, subject: string, payload: string): Promise<Settled> {
+    // Redelivered while a stage still holds its records (its ack wait ran out): it is in the
+    // stages already; it settles when they come out.
+    if (this.inFlight.has(seq)) return { outputs: [], dead: [], done: [] };
     const outputs: Output[] = [];
     const dead: DeadLine[] = [];
     const texts = payload.split('\n');

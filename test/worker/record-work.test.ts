@@ -81,4 +81,15 @@ describe('RecordWork: what a worker may acknowledge', () => {
     const kept = outputs.filter((o) => JSON.stringify(o.rec.value).includes('output_tokens'));
     expect(kept.map((o) => o.seq).sort()).toEqual([2, 3]);
   });
+
+  it('does not take again a message redelivered while a stage still holds it', async () => {
+    const w = work('dedup-usage');
+    const first = await w.take(1, 't.p1.s1', entry('m1', 5, 'u1'));
+    expect(first.done).toEqual([]);
+    const again = await w.take(1, 't.p1.s1', entry('m1', 5, 'u1'));
+    expect(again).toEqual({ outputs: [], dead: [], done: [] });
+    const flushed = await w.checkpoint();
+    expect(flushed.done).toEqual([1]);
+    expect(flushed.outputs.map((o) => o.id)).toEqual(['IN:1:1:0']);
+  });
 });
