@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { pipeline } from 'node:stream/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/stream/read-records.js';
@@ -96,10 +97,12 @@ describe('txpipe run: one process gives the bytes of the shell pipeline', () => 
 describe('chain() in the library', () => {
   const file = fixture(FIXTURES[0] as string);
 
-  async function through(stage: NodeJS.ReadWriteStream): Promise<string> {
+  async function through(stage: NodeJS.ReadWriteStream, text?: string): Promise<string> {
     const out = stringify();
     const done = bytesOf(out);
-    await pipeline(readRecords(Readable.from([readFileSync(file)]), { source: '-' }), stage, out);
+    done.catch(() => undefined); // a failed run rejects the pipeline below; this one is not awaited then
+    const bytes = text !== undefined ? Buffer.from(text) : readFileSync(file);
+    await pipeline(readRecords(Readable.from([bytes]), { source: '-' }), stage, out);
     return (await done).toString('utf8');
   }
 
@@ -119,6 +122,24 @@ describe('chain() in the library', () => {
     expect(step?.options?.keep).toBe('last');
     expect(() => chain([{ command: 'clip', options: { nope: 1 } }])).toThrow(/no option --nope/);
     expect(() => chain('clip "unclosed')).toThrow(/unclosed/);
+  });
+
+  it('re-emits the rejections of every stage, and fails as a whole when one stage fails', async () => {
+    const wide = JSON.stringify(
+      Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, i])),
+    );
+    const c = chain('redact | clip --max-line-bytes 200');
+    const rejected: Rejection[] = [];
+    c.on(REJECT_EVENT, (r: Rejection) => rejected.push(r));
+    const input = `{"a":1}\n${wide}\n`;
+    const out = await through(c, input);
+    expect(out).toBe('{"a":1}\n');
+    expect(rejected.map((r) => [r.line, r.reason])).toEqual([[2, 'over-limit']]);
+    const failing = new Transform({
+      objectMode: true,
+      transform: (_rec, _enc, done) => done(new Error('stage broke')),
+    });
+    await expect(through(chain([redact(), failing]), input)).rejects.toThrow('stage broke');
   });
 
   it('splits words as a shell does', () => {
