@@ -119,6 +119,20 @@ describe('--line-filter: one line out per line in, each as soon as it is done', 
     const r = txpipe(['dedup-usage', '--line-filter'], { input: '{}\n' });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/line-filter/);
+    const chained = txpipe(['run', 'redact | dedup-usage', '--line-filter'], { input: '{}\n' });
+    expect(chained.code).toBe(2);
+    expect(chained.stderr).toMatch(/dedup-usage may give none or several lines/);
+  });
+
+  it('runs a chain of line-filter commands as one line filter', async () => {
+    const r = await pairLines(
+      ['run', 'redact | clip --limit 100', '--line-filter'],
+      [lines[0] as string, lines[1] as string, lines[3] as string],
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.answers[0] as string).message.content).toBe('token [redacted]');
+    expect(JSON.parse(r.answers[1] as string).error.reason).toBe('malformed');
+    expect(JSON.parse(r.answers[2] as string).message.content).toMatch(/clipped 200 bytes/);
   });
 
   it('writes to -o FILE, complete when the process ends', () => {

@@ -1,5 +1,6 @@
 import { badOption } from '../../stream/errors.js';
 import type { CommandSpec } from '../spec.js';
+import { lineFilterOption } from './line-filter.js';
 
 /**
  * `txpipe run PIPELINE [files...]`: the first word after the command is the pipeline, unless
@@ -22,6 +23,10 @@ export const runCommandSpec: CommandSpec = {
     config: {
       type: 'string',
       describe: 'JSON file naming the pipeline: {"pipeline": "redact | clip"} or an array of steps',
+    },
+    lineFilter: {
+      ...lineFilterOption,
+      describe: `${lineFilterOption.describe} (every stage must take --line-filter itself)`,
     },
   },
   output: 'records',
