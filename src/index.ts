@@ -48,6 +48,15 @@ export { cat } from './transforms/cat.js';
 export { detect, detectDefaults, type DetectOptions } from './transforms/detect.js';
 export { convert, type ConvertOptions } from './transforms/convert.js';
 export { commands, getCommand } from './transforms/registry.js';
+export {
+  chain,
+  pipelineStages,
+  pipelineSteps,
+  type Pipeline,
+  type PipelineStep,
+} from './transforms/chain.js';
+export { loadPipelineConfig } from './transforms/pipeline-config.js';
+export { StageDriver, type DriveResult } from './stream/stage-driver.js';
 export type {
   CommandSpec,
   CommandBehaviour,

@@ -13,6 +13,7 @@ import { EXIT } from './exit-codes.js';
 import { expandInputs } from './inputs.js';
 import { isBrokenPipe, openOutput } from './output.js';
 import { Reporter } from './reporter.js';
+import { inputsSize, RunProgress } from './run-progress.js';
 
 /** The options every command has (see `globalOptions` in main.ts). */
 export interface CommonArgs {
@@ -104,16 +105,38 @@ export async function runCommand(
   args: CommonArgs & Readonly<Record<string, unknown>>,
   io: { stderr: NodeJS.WritableStream; stdoutIsTTY: boolean; stdin?: Readable },
 ): Promise<number> {
+  if (spec.prepareArgs) args = { ...args, ...spec.prepareArgs(args) } as typeof args;
   // The command's module loads while the inputs are listed.
   const [inputs, run] = await Promise.all([expandInputs(args.files), spec.load()]);
   const ctx = { inputs, stdoutIsTTY: io.stdoutIsTTY, stderr: io.stderr };
+  if (run.run) return run.run(args, ctx);
   const stages: Transform[] = run.stages(args, ctx);
   const select = run.select?.(args);
+  if (args.lineFilter === true) {
+    const { runLineFilter } = await import('./line-filter.js');
+    const out = openOutput(args.output);
+    return runLineFilter({
+      inputs,
+      stages,
+      out: out.stream,
+      stderr: io.stderr,
+      stdin: io.stdin,
+      onInvalid: args.onInvalid,
+      maxLineBytes: args.maxInputLineBytes,
+      rejectFile: args.rejectFile,
+      quiet: args.quiet,
+      clean: run.rejectedText?.(args),
+    });
+  }
   const readWhole = wholeFileReading(args, run.readFile?.(args));
   const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
   const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
   for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
   const records = new PassThrough({ objectMode: true });
+  // A text command (usage) draws its own progress, if any.
+  const progress =
+    spec.output === 'records' ? await startProgress(inputs, args, io.stderr) : undefined;
+  if (progress) records.on('data', progress.count);
   const out = openOutput(args.output);
   let code: number = EXIT.ok;
   try {
@@ -133,6 +156,7 @@ export async function runCommand(
     io.stderr.write(`txpipe: ${describeFailure(err, out.name)}\n`);
     code = EXIT.failure;
   }
+  progress?.end();
   try {
     await reporter.close();
   } catch (err) {
@@ -142,6 +166,16 @@ export async function runCommand(
   if (!args.quiet) io.stderr.write(reporter.summary());
   if (code === EXIT.ok && args.strict && reporter.count > 0) code = EXIT.rejected;
   return code;
+}
+
+/** Progress on stderr for people: only on a terminal and without --quiet. */
+async function startProgress(
+  inputs: readonly string[],
+  args: CommonArgs,
+  stderr: NodeJS.WritableStream,
+): Promise<RunProgress | undefined> {
+  if (args.quiet || (stderr as { isTTY?: boolean }).isTTY !== true) return undefined;
+  return new RunProgress(stderr, await inputsSize(inputs));
 }
 
 /** One line that says what failed and where. */

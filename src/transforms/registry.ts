@@ -7,6 +7,8 @@ import { detectCommand } from './commands/detect.js';
 import { redactCommand } from './commands/redact.js';
 import { normalizeCommand } from './commands/normalize.js';
 import { replayCommand } from './commands/replay.js';
+import { runCommandSpec } from './commands/run.js';
+import { workerCommand } from './commands/worker.js';
 import type { CommandSpec } from './spec.js';
 import { usageCommand } from './commands/usage.js';
 
@@ -25,6 +27,8 @@ export const commands: readonly CommandSpec[] = [
   dedupUsageCommand,
   usageCommand,
   replayCommand,
+  runCommandSpec,
+  workerCommand,
 ];
 
 /** The command of a name, or undefined. */

@@ -59,6 +59,11 @@ export interface CommandSpec {
    * `text`: the last stage writes text (a report, a table) itself.
    */
   readonly output: 'records' | 'text';
+  /**
+   * Rewrites the parsed arguments before the inputs are listed: `run` takes its first word as the
+   * pipeline, not a file. May throw a bad-option error.
+   */
+  readonly prepareArgs?: (args: Readonly<Record<string, unknown>>) => Record<string, unknown>;
   /** Imports the module that does the command's work: everything but the fields above. */
   load(): Promise<CommandBehaviour>;
 }
@@ -84,4 +89,9 @@ export interface CommandBehaviour {
    * the reader leaves, are read as records.
    */
   readFile?(args: Readonly<Record<string, unknown>>): WholeFileReader;
+  /**
+   * For a command that reads no files and writes no records (`worker`): runs it in place of the
+   * read-stages-write loop and gives the exit code.
+   */
+  run?(args: Readonly<Record<string, unknown>>, ctx: CommandContext): Promise<number>;
 }

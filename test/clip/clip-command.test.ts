@@ -220,7 +220,7 @@ describe('txpipe clip (the CLI)', () => {
 
   it('is in the registry with its options', () => {
     expect(Object.keys(clipCommand.options).sort()).toEqual(
-      ['field', 'format', 'limit', 'maxLineBytes', 'omitBinary'].sort(),
+      ['field', 'format', 'limit', 'lineFilter', 'maxLineBytes', 'omitBinary'].sort(),
     );
   });
 

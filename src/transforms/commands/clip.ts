@@ -1,4 +1,5 @@
 import { formatIds } from '../../formats/registry.js';
+import { lineFilterOption } from './line-filter.js';
 import type { CommandSpec } from '../spec.js';
 
 /** Defaults of `clip` (the stage and the command). */
@@ -41,6 +42,7 @@ export const clipCommand: CommandSpec = {
       describe:
         'Every output line at most this size (clipping the largest strings first); report the rest',
     },
+    lineFilter: lineFilterOption,
   },
   output: 'records',
   load: async () => (await import('../clip.js')).clipBehaviour,

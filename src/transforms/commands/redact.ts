@@ -1,4 +1,5 @@
 import type { CommandSpec } from '../spec.js';
+import { lineFilterOption } from './line-filter.js';
 
 /** Defaults of the `redact` stage and command. */
 export const redactDefaults = Object.freeze({ maxPendingCalls: 4096, pii: false });
@@ -27,6 +28,7 @@ export const redactCommand: CommandSpec = {
       default: redactDefaults.maxPendingCalls,
       describe: 'Secret-file tool calls remembered until their result',
     },
+    lineFilter: lineFilterOption,
   },
   output: 'records',
   load: async () => (await import('../redact.js')).redactBehaviour,

@@ -1,0 +1,29 @@
+import { awfTreeBehaviour } from './awf-tree.js';
+import { catBehaviour } from './cat.js';
+import { clipBehaviour } from './clip.js';
+import { convertBehaviour } from './convert.js';
+import { dedupUsageBehaviour } from './dedup-usage.js';
+import { detectBehaviour } from './detect.js';
+import { normalizeBehaviour } from './normalize.js';
+import { redactBehaviour } from './redact.js';
+import { replayBehaviour } from './replay.js';
+import type { CommandBehaviour } from './spec.js';
+import { usageBehaviour } from './usage.js';
+
+/**
+ * Every command's behaviour by name, loaded at once: for `chain()` and `txpipe run`, which build
+ * several commands' stages synchronously. The CLI's single commands load theirs lazily through
+ * `CommandSpec.load()`; this map is imported only by the modules that chain. One line a command.
+ */
+export const behaviours: ReadonlyMap<string, CommandBehaviour> = new Map([
+  ['cat', catBehaviour],
+  ['detect', detectBehaviour],
+  ['convert', convertBehaviour],
+  ['redact', redactBehaviour],
+  ['clip', clipBehaviour],
+  ['normalize', normalizeBehaviour],
+  ['awf-tree', awfTreeBehaviour],
+  ['dedup-usage', dedupUsageBehaviour],
+  ['usage', usageBehaviour],
+  ['replay', replayBehaviour],
+]);

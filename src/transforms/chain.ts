@@ -1,0 +1,98 @@
+import type { Duplex, Transform } from 'node:stream';
+import { composeStages } from '../stream/compose-stages.js';
+import { badOption } from '../stream/errors.js';
+import { behaviours } from './behaviours.js';
+import { parseStage, splitPipeline, stageArgs, type PipelineStep } from './pipeline-text.js';
+import { getCommand } from './registry.js';
+import type { CommandContext } from './spec.js';
+
+export type { PipelineStep };
+
+/** A pipeline: its text (`redact | clip --limit 4KiB`) or its steps. */
+export type Pipeline = string | readonly PipelineStep[];
+
+/** The context stages get when a library caller gives none: no inputs known, stderr for people. */
+const libraryContext = (): CommandContext => ({
+  inputs: [],
+  stdoutIsTTY: false,
+  stderr: process.stderr,
+});
+
+/** A step's command, which must write records (a text command such as usage cannot be chained). */
+function recordCommand(name: string) {
+  const spec = getCommand(name);
+  const behaviour = behaviours.get(name);
+  if (spec === undefined || behaviour === undefined) {
+    badOption(`pipeline: no command "${name}"`);
+  }
+  if (spec.output !== 'records') {
+    badOption(`pipeline: ${name} writes text, not records; run it on its own after the pipeline`);
+  }
+  return { spec, behaviour };
+}
+
+/** The steps of a pipeline, each with every option checked and defaulted. */
+export function pipelineSteps(pipeline: Pipeline): PipelineStep[] {
+  const steps = parsedSteps(pipeline);
+  if (steps.some((step) => step.options?.lineFilter === true)) {
+    badOption('pipeline: --line-filter is an option of a whole command line, not of a stage');
+  }
+  return steps;
+}
+
+function parsedSteps(pipeline: Pipeline): PipelineStep[] {
+  if (typeof pipeline === 'string') {
+    return splitPipeline(pipeline).map(([name, ...words]) => {
+      const { spec } = recordCommand(name as string);
+      return { command: spec.name, options: parseStage(spec, words) };
+    });
+  }
+  if (!Array.isArray(pipeline) || pipeline.length === 0) {
+    badOption('pipeline: give its text or a non-empty array of steps');
+  }
+  return pipeline.map((step: PipelineStep) => {
+    if (typeof step?.command !== 'string') badOption('pipeline: every step needs a command');
+    const { spec } = recordCommand(step.command);
+    return { command: spec.name, options: stageArgs(spec, step.options) };
+  });
+}
+
+/** Every step's stages, in order: one process, one parse, one stringify around them. */
+export function pipelineStages(
+  pipeline: Pipeline,
+  ctx: CommandContext = libraryContext(),
+): Transform[] {
+  return pipelineSteps(pipeline).flatMap((step) =>
+    recordCommand(step.command).behaviour.stages(step.options ?? {}, ctx),
+  );
+}
+
+/**
+ * How every step cleans a rejected line before `--reject-file` keeps it (redact's text-level
+ * redaction), applied in order.
+ */
+export function pipelineRejectedText(pipeline: Pipeline): (raw: string) => string {
+  const cleaners = pipelineSteps(pipeline).flatMap((step) => {
+    const own = recordCommand(step.command).behaviour.rejectedText;
+    return own ? [own(step.options ?? {})] : [];
+  });
+  return (raw) => cleaners.reduce((text, clean) => clean(text), raw);
+}
+
+/**
+ * `chain(pipeline)`: several stages as one object-mode Duplex of records. Give the pipeline's text
+ * as the CLI takes it (`chain('redact | clip --limit 4KiB')`), its steps
+ * (`[{ command: 'clip', options: { limit: '4KiB' } }]`), or stages already built
+ * (`chain([redact(), clip()])`). Records in, records out, each parsed once: put `readRecords`
+ * before it and `stringify` after it. Rejections of every stage are emitted on it.
+ */
+export function chain(
+  pipeline: Pipeline | readonly Transform[],
+  ctx: CommandContext = libraryContext(),
+): Duplex {
+  const built =
+    Array.isArray(pipeline) && pipeline.length > 0 && typeof pipeline[0]?.pipe === 'function'
+      ? (pipeline as readonly Transform[])
+      : pipelineStages(pipeline as Pipeline, ctx);
+  return composeStages(built);
+}
