@@ -1,7 +1,16 @@
 import { BoundedMap } from '../../events/bounded-map.js';
 import type { Event, UsageEvent } from '../../events/event.js';
-import { isPlaceholderModel, projectOf, replyKey, usageOf } from './derived.js';
-import { badOption } from '../../stream/errors.js';
+import {
+  goIntOf,
+  isPlaceholderModel,
+  projectOf,
+  replyKey,
+  shortConversation,
+  usageOf,
+} from './derived.js';
+import { badOption, TxpipeError } from '../../stream/errors.js';
+import { assistantParts, goTrim, promptOf } from './entry-rules.js';
+import { SecretCalls } from './secret-calls.js';
 import type { Encoder } from '../adapter.js';
 import type { LineGuard } from './guard.js';
 import { flockdeckGuard } from './redact-guard.js';
@@ -77,11 +86,19 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   let replyOpen = false;
   let pendingUsage: UsageEvent | undefined;
   const callNames = new BoundedMap<string, string>(o.maxCalls);
-  const secretCalls = new BoundedMap<string, true>(o.maxCalls);
+  const secretCalls = new SecretCalls(o.maxCalls);
+  /** The events of the entry being read (they share `origin`), handled together. */
+  let entry: Event[] = [];
+  /** A time the source gives its run (a non-Claude session's start), for events with none. */
+  let startTime: FlockTime | undefined;
+  /** Whether the session had an event that would give a line (for the no-time refusal). */
+  let wanted = false;
 
   const reset = (): void => {
     conversation = agent = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
-    projectKnown = replyOpen = false;
+    startTime = undefined;
+    projectKnown = replyOpen = wanted = false;
+    entry = [];
     lines.reset();
     lastEnv = {};
     held = [];
@@ -116,27 +133,38 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     flush(out);
   };
 
-  /** The time a line of this event gets (the monotonic rule), or undefined: no line. */
+  /**
+   * The time of an entry (Flockdeck's rule): its own, else the previous entry's; never before the
+   * previous entry read (which may have given no line). Undefined: no usable time yet, no line.
+   */
   const timeOf = (e: Event): FlockTime | undefined => {
     const t = parseTime(e.time);
     if (t && (!lastTime || !before(t, lastTime))) return t;
-    return lastTime;
+    return lastTime ?? startTime;
   };
 
-  /** Makes an entry's line: time rule, envelope, `recording_started` before the first. */
-  const line = (e: Event, fields: Fields, out: unknown[]): Draft | undefined => {
+  /** Reads an entry: its time and envelope become the previous entry's, line or no line. */
+  const read = (e: Event): FlockTime | undefined => {
     const time = timeOf(e);
-    if (!time) return undefined; // the first entry with no usable time is skipped
+    if (!time) return undefined;
+    lastTime = time;
+    lastEnv = { gitBranch: e.gitBranch, cwd: e.cwd, agentVersion: e.agentVersion };
+    return time;
+  };
+
+  /** Makes an entry's line at its time, `recording_started` before the first. */
+  const line = (e: Event, fields: Fields, out: unknown[]): Draft | undefined => {
+    wanted = true;
+    const time = lastTime;
+    if (!time) return undefined; // an entry before the first usable time is skipped
     const env: Env = { gitBranch: e.gitBranch, cwd: e.cwd, agentVersion: e.agentVersion };
     if (!name) {
-      name = `${stamp(time)}-${conversation!.slice(0, 8)}`;
+      name = `${stamp(time)}-${shortConversation(conversation!)}`;
       add(
         { time, env, fields: { type: 'recording_started', text: 'start of the transcript' } },
         out,
       );
     }
-    lastTime = time;
-    lastEnv = env;
     const d: Draft = { time, env, fields, carried: e.meta };
     add(d, out);
     return d;
@@ -161,13 +189,14 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
       const usage = usageOf(pendingUsage.tokens);
       if (usage) fields.usage = usage;
       usageSet = true;
-      if (nonEmpty(pendingUsage.stopReason)) {
-        fields.stopReason = pendingUsage.stopReason;
+      const pendingStop = goTrim(pendingUsage.stopReason ?? '');
+      if (nonEmpty(pendingStop)) {
+        fields.stopReason = pendingStop;
         stopSet = true;
       }
     }
     if (first) pendingUsage = undefined;
-    const stop = (e as { stopReason?: string }).stopReason;
+    const stop = goTrim((e as { stopReason?: string }).stopReason ?? '');
     if (!stopSet && nonEmpty(stop)) {
       fields.stopReason = stop;
       stopSet = true;
@@ -194,8 +223,9 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
       const usage = usageOf(u.tokens);
       if (usage) reply.first.fields.usage = usage;
       reply.usageSet = true;
-      if (!reply.stopSet && nonEmpty(u.stopReason)) {
-        reply.first.fields.stopReason = u.stopReason;
+      const stop = goTrim(u.stopReason ?? '');
+      if (!reply.stopSet && nonEmpty(stop)) {
+        reply.first.fields.stopReason = stop;
         reply.stopSet = true;
       }
       endReply(out);
@@ -205,6 +235,15 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   };
 
   const finish = (out: unknown[]): void => {
+    readEntry(out);
+    if (conversation !== undefined && wanted && !name) {
+      const session = conversation;
+      reset();
+      throw new TxpipeError(
+        'ERR_TXPIPE_FORMAT',
+        `flockdeck: session ${session} has no time on any event, and every Flockdeck line needs one; nothing was written for it`,
+      );
+    }
     if (conversation !== undefined && name && lastTime) {
       endReply(out);
       held.push({
@@ -217,9 +256,100 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     reset();
   };
 
+  const toolCall = (e: Extract<Event, { kind: 'tool_call' }>, out: unknown[]): void => {
+    const f: Fields = { type: 'tool_call' };
+    const model = goTrim(e.model ?? '');
+    if (!isPlaceholderModel(model)) f.model = model;
+    if (e.name !== '') f.tool = e.name;
+    // A call with no input is written with an empty one, as Flockdeck's reader makes it.
+    const input = e.input === undefined ? '' : e.input;
+    const secret = secretCalls.call(e.callId, input);
+    if (e.callId) {
+      f.toolUseId = e.callId;
+      callNames.set(e.callId, e.name);
+    }
+    if (input !== null) {
+      const g = guard.input(e.name, input, FIELD_LIMIT, secret);
+      f.input = g.value;
+      if (g.redacted) f.redacted = true;
+      if (g.clippedFrom !== undefined) f.clipped = { input: g.clippedFrom };
+    } else if (secret) f.redacted = true;
+    replyLine(e, f, out);
+  };
+
+  const toolResult = (e: Extract<Event, { kind: 'tool_result' }>, out: unknown[]): void => {
+    const f: Fields = { type: 'tool_result' };
+    const tool = (e.callId && callNames.get(e.callId)) || undefined;
+    if (tool) f.tool = tool;
+    if (e.callId) f.toolUseId = e.callId;
+    const secret = secretCalls.result(e.callId);
+    if (nonEmpty(e.output)) {
+      if (secret) {
+        f.output = guard.withheld;
+        f.redacted = true;
+      } else put(f, 'output', e.output, FIELD_LIMIT);
+    }
+    f.isError = e.isError === true;
+    f.interrupted = e.isError === true && e.interrupted === true;
+    line(e, f, out);
+  };
+
+  /** Handles the entry read so far: its time, then the lines Flockdeck makes of it. */
+  const readEntry = (out: unknown[]): void => {
+    if (entry.length === 0) return;
+    const events = entry;
+    entry = [];
+    const first = events[0]!;
+    if (!read(first)) {
+      if (events.some((e) => e.kind !== 'thinking' && e.kind !== 'unknown')) wanted = true;
+      return;
+    }
+    if (first.kind === 'compaction') {
+      endReply(out);
+      line(
+        first,
+        {
+          type: 'conversation_compacted',
+          trigger: nonEmpty(first.trigger) ? goTrim(first.trigger) || undefined : undefined,
+          tokensBefore: goIntOf(first.tokensBefore),
+          tokensAfter: goIntOf(first.tokensAfter),
+        },
+        out,
+      );
+      return;
+    }
+    if (events.some((e) => e.kind === 'user_message' || e.kind === 'tool_result')) {
+      const prompt = promptOf(events);
+      if (prompt !== undefined) {
+        endReply(out);
+        const f: Fields = { type: 'user_prompt' };
+        put(f, 'text', prompt, MESSAGE_LIMIT);
+        line(first, f, out);
+        return;
+      }
+      for (const e of events) if (e.kind === 'tool_result') toolResult(e, out);
+      return;
+    }
+    const model = goTrim(first.model ?? '');
+    for (const part of assistantParts(events)) {
+      if (part.kind === 'call') {
+        toolCall(part.call, out);
+        continue;
+      }
+      const f: Fields = { type: 'assistant_message' };
+      if (!isPlaceholderModel(model)) f.model = model;
+      put(f, 'text', part.text, MESSAGE_LIMIT);
+      replyLine({ ...first, ...(part.stopReason ? { stopReason: part.stopReason } : {}) }, f, out);
+    }
+  };
+
   const encode = (e: Event): unknown[] => {
     const out: unknown[] = [];
     if (e.sidechain) return out;
+    const last = entry[entry.length - 1];
+    if (last && (last.origin.line !== e.origin.line || last.origin.source !== e.origin.source)) {
+      readEntry(out);
+    }
     if (conversation !== undefined && e.session !== conversation) finish(out);
     conversation ??= e.session;
     if (lines.truncated) return out;
@@ -238,87 +368,44 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
       flush(out);
     }
     switch (e.kind) {
-      case 'user_message': {
-        if ((e.role ?? 'prompt') !== 'prompt' || e.text === '') break;
-        endReply(out);
-        const f: Fields = { type: 'user_prompt' };
-        put(f, 'text', e.text, MESSAGE_LIMIT);
-        line(e, f, out);
+      case 'user_message':
+      case 'tool_result':
+      case 'assistant_message':
+      case 'thinking':
+      case 'tool_call':
+      case 'compaction':
+        entry.push(e);
         break;
-      }
-      case 'assistant_message': {
-        if (e.text === '') break;
-        const f: Fields = { type: 'assistant_message' };
-        if (!isPlaceholderModel(e.model)) f.model = e.model;
-        put(f, 'text', e.text, MESSAGE_LIMIT);
-        replyLine(e, f, out);
+      case 'unknown':
+        // A content block nobody knows is still part of its entry, which Flockdeck reads.
+        if ((e.meta as { block?: unknown } | undefined)?.block) entry.push(e);
         break;
-      }
-      case 'tool_call': {
-        const f: Fields = { type: 'tool_call' };
-        if (!isPlaceholderModel(e.model)) f.model = e.model;
-        f.tool = e.name;
-        const secret = e.input !== undefined && guard.secretCall(e.name, e.input);
-        if (e.callId) {
-          f.toolUseId = e.callId;
-          callNames.set(e.callId, e.name);
-          if (secret) secretCalls.set(e.callId, true);
-        }
-        if (e.input !== undefined) {
-          const g = guard.input(e.name, e.input, FIELD_LIMIT, secret);
-          f.input = g.value;
-          if (g.redacted) f.redacted = true;
-          if (g.clippedFrom !== undefined) f.clipped = { input: g.clippedFrom };
-        }
-        replyLine(e, f, out);
-        break;
-      }
-      case 'tool_result': {
-        const f: Fields = { type: 'tool_result' };
-        const tool = (e.callId && callNames.get(e.callId)) || undefined;
-        if (tool) f.tool = tool;
-        if (e.callId) f.toolUseId = e.callId;
-        if (nonEmpty(e.output)) {
-          if (e.callId && secretCalls.has(e.callId)) {
-            f.output = guard.withheld;
-            f.redacted = true;
-          } else put(f, 'output', e.output, FIELD_LIMIT);
-        }
-        f.isError = e.isError === true;
-        f.interrupted = e.isError === true && e.interrupted === true;
-        line(e, f, out);
-        break;
-      }
-      case 'compaction': {
-        endReply(out);
-        line(
-          e,
-          {
-            type: 'conversation_compacted',
-            trigger: nonEmpty(e.trigger) ? e.trigger : undefined,
-            tokensBefore: e.tokensBefore,
-            tokensAfter: e.tokensAfter,
-          },
-          out,
-        );
-        break;
-      }
       case 'title': {
-        if (!lastTime || e.title === '' || e.title === lastTitle) break;
-        lastTitle = e.title;
+        readEntry(out);
+        const title = goTrim(e.title);
+        if ((e.meta as { custom?: unknown } | undefined)?.custom) break; // only ai-title
+        if (!lastTime || title === '' || title === lastTitle) break;
+        lastTitle = title;
         const f: Fields = { type: 'conversation_title' };
-        put(f, 'title', e.title, FIELD_LIMIT);
+        put(f, 'title', title, FIELD_LIMIT);
         add({ time: lastTime, env: lastEnv, fields: f, carried: e.meta }, out);
         break;
       }
       case 'usage':
+        readEntry(out);
         if (e.purpose === undefined) usage(e, out); // a run's total is not a reply's
-
+        break;
+      case 'session_start':
+        readEntry(out);
+        // Claude Code's entries each have a time; another source's start is a time its events,
+        // which may have none of their own, are placed at.
+        if (!e.origin.format.startsWith('claude')) startTime = parseTime(e.time);
         break;
       case 'session_end':
         finish(out);
         break;
       default:
+        readEntry(out);
         break;
     }
     return out;

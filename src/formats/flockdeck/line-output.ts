@@ -2,6 +2,7 @@ import { RawJson } from '../adapter.js';
 import type { LineGuard } from './guard.js';
 import { FLOCKDECK_KEYS, ordered, type FlockdeckKey } from './line-keys.js';
 import type { FlockTime } from './time.js';
+import { goInt, goString, goValue } from './go-json.js';
 
 /** Clip limits of the Flockdeck reference, section 4. */
 export const MESSAGE_LIMIT = 32 * 1024;
@@ -42,6 +43,34 @@ const merge = (a: unknown, b: unknown): object => ({
   ...((a as object) ?? {}),
   ...((b as object) ?? {}),
 });
+
+const USAGE_KEYS = [
+  'inputTokens',
+  'outputTokens',
+  'cacheCreationInputTokens',
+  'cacheReadInputTokens',
+] as const;
+
+/**
+ * A line as Flockdeck's Go writer marshals it: its fields in struct order, `usage` in its struct
+ * order with all four counts, `seq` and counts as Go ints, every other value (`input`, the
+ * `clipped` map) as Go marshals a decoded value (keys sorted, HTML and U+2028/9 escaped).
+ */
+export function goLine(line: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const k of Object.keys(line)) {
+    const v = line[k];
+    let text: string;
+    if (k === 'usage') {
+      const u = v as Record<string, unknown>;
+      text = `{${USAGE_KEYS.map((n) => `"${n}":${goInt(typeof u[n] === 'number' ? (u[n] as number) : 0)}`).join(',')}}`;
+    } else if (typeof v === 'number' && k !== 'input') text = goInt(v);
+    else if (typeof v === 'string') text = goString(v);
+    else text = goValue(v);
+    parts.push(`${goString(k)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
+}
 
 /**
  * `ordered({ ...envelope, ...fields })` without the merged copy (a line's hot path): a field the
@@ -132,7 +161,7 @@ export class LineOutput {
       agentVersion: nonEmpty(d.env.agentVersion) ? d.env.agentVersion : undefined,
     };
     const line = orderedLine(envelope, f);
-    const text = JSON.stringify(line);
+    const text = goLine(line);
     const size = Buffer.byteLength(text) + 1;
     if (this.#bytes + size <= this.maxBytes) {
       this.#bytes += size;
@@ -148,6 +177,6 @@ export class LineOutput {
       redacted: env.redacted,
       clipped: env.clipped,
     });
-    out.push(new RawJson(JSON.stringify(t), t));
+    out.push(new RawJson(goLine(t), t));
   }
 }
