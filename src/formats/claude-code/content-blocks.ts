@@ -116,7 +116,12 @@ export function userBlocks(
   const meta = flags ? { meta: { ...base.meta, claudeCode: flags } } : {};
   if (typeof content === 'string') {
     return [
-      eventOf(base, { kind: 'user_message', text: content, role: userRole(content, entry), ...meta }),
+      eventOf(base, {
+        kind: 'user_message',
+        text: content,
+        role: userRole(content, entry),
+        ...meta,
+      }),
     ];
   }
   if (!Array.isArray(content)) return [];
@@ -143,8 +148,7 @@ export function userBlocks(
     if (b.type === 'text') {
       const t = String(b.text ?? '');
       if (!BLANK.test(t)) texts.push(t);
-    }
-    else if (b.type === 'image') images.push(image(b));
+    } else if (b.type === 'image') images.push(image(b));
     else if (b.type === 'tool_result') {
       flushText();
       const callId = typeof b.tool_use_id === 'string' ? b.tool_use_id : undefined;

@@ -89,7 +89,7 @@ export class ReplyTracker {
     const o = this.#open;
     const tokens = tokenCounts(message.usage);
     const rawStop = typeof message.stop_reason === 'string' ? message.stop_reason.trim() : '';
-    const stop = rawStop !== "" ? rawStop : undefined;
+    const stop = rawStop !== '' ? rawStop : undefined;
     if (this.mode === 'last') {
       if (tokens) {
         o.tokens = tokens;
@@ -104,7 +104,8 @@ export class ReplyTracker {
     const lineAt = events.findIndex(
       (e) =>
         (e.kind === 'assistant_message' && !BLANK.test(e.text)) ||
-        (e.kind === 'tool_call' && (e.meta as { block?: unknown } | undefined)?.block === undefined),
+        (e.kind === 'tool_call' &&
+          (e.meta as { block?: unknown } | undefined)?.block === undefined),
     );
     if (lineAt < 0) {
       out.push(...events);

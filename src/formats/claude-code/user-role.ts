@@ -36,7 +36,10 @@ export function entryFlags(
       ? ((o as { kind: string }).kind as string)
       : undefined;
   if (!notTyped && kind === undefined) return undefined;
-  return { ...(notTyped ? { notTyped: true as const } : {}), ...(kind ? { originKind: kind } : {}) };
+  return {
+    ...(notTyped ? { notTyped: true as const } : {}),
+    ...(kind ? { originKind: kind } : {}),
+  };
 }
 
 /**

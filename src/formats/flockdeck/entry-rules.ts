@@ -66,7 +66,8 @@ export function promptOf(events: readonly Event[]): string | undefined {
   for (const e of events) {
     if (e.kind !== 'user_message') continue;
     // Another source's reader says who wrote it by its role alone.
-    if (!e.origin.format.startsWith('claude') && (e.role ?? 'prompt') !== 'prompt') return undefined;
+    if (!e.origin.format.startsWith('claude') && (e.role ?? 'prompt') !== 'prompt')
+      return undefined;
     flags = flagsOf(e);
     texts.push(e.text);
   }

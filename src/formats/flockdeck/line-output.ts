@@ -3,6 +3,7 @@ import type { LineGuard } from './guard.js';
 import { FLOCKDECK_KEYS, ordered, type FlockdeckKey } from './line-keys.js';
 import type { FlockTime } from './time.js';
 import { goInt, goString, goValue } from './go-json.js';
+import { cutId } from './derived.js';
 
 /** Clip limits of the Flockdeck reference, section 4. */
 export const MESSAGE_LIMIT = 32 * 1024;
@@ -141,6 +142,10 @@ export class LineOutput {
     // A copy by hand: V8 makes `{ ...d.fields }` slow once keys are added to it (below).
     const f: Fields = {};
     for (const k in d.fields) f[k as FlockdeckKey] = d.fields[k as FlockdeckKey];
+    // Ids, names, versions and triggers are not clipped as text is: cut to 256 bytes.
+    for (const k of ['tool', 'toolUseId', 'trigger'] as const) {
+      if (typeof f[k] === 'string') f[k] = cutId(f[k] as string);
+    }
     if (d.carried?.redacted === true) f.redacted = true;
     if (isClipMap(d.carried?.clipped)) f.clipped = merge(d.carried.clipped, f.clipped);
     const env: Fields = {};
@@ -155,10 +160,10 @@ export class LineOutput {
       session: id.name,
       project: id.project,
       agent: id.agent,
-      conversation: id.conversation,
+      conversation: cutId(id.conversation),
       gitBranch: env.gitBranch,
       cwd: env.cwd,
-      agentVersion: nonEmpty(d.env.agentVersion) ? d.env.agentVersion : undefined,
+      agentVersion: nonEmpty(d.env.agentVersion) ? cutId(d.env.agentVersion) : undefined,
     };
     const line = orderedLine(envelope, f);
     const text = goLine(line);
