@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runConvert } from '../convert/run-convert.js';
+import { bin, ensureBuilt, fixture } from '../shared.js';
 
 /**
  * Probes of Flockdeck's writer, one per rule: a small Claude Code conversation and the exact bytes
@@ -344,5 +346,36 @@ describe('flockdeck probes: usage under --reply-usage first', () => {
     expect(lines[1]).toBe(
       `${head(3, 1)},"type":"conversation_compacted","trigger":"auto","tokensBefore":1,"tokensAfter":-9223372036854775808}`,
     );
+  });
+});
+
+describe('flockdeck writer: sources without a time on each entry (issue 12, item 7)', () => {
+  beforeAll(ensureBuilt);
+
+  it("places another source's events at its run's start when they carry no time", async () => {
+    const out = await runConvert([fixture('rupu', 'transcript_events.json')], {
+      to: 'flockdeck',
+    });
+    const lines = out
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.length).toBeGreaterThan(3);
+    expect(new Set(lines.map((l) => l.time))).toEqual(new Set(['2026-08-20T12:00:00Z']));
+    expect(lines.map((l) => l.type)).toContain('tool_call');
+  });
+
+  it('refuses a session with no time anywhere, with a clear error and no empty success', async () => {
+    const source = fixture('eval-magic', 'claude-stream-json', 'claude-events.jsonl');
+    await expect(runConvert([source], { to: 'flockdeck' })).rejects.toMatchObject({
+      code: 'ERR_TXPIPE_FORMAT',
+      message: expect.stringMatching(/session claude-events has no time on any event/),
+    });
+    const run = spawnSync(process.execPath, [bin, 'convert', '--to', 'flockdeck', source], {
+      encoding: 'utf8',
+    });
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^txpipe: flockdeck: session claude-events has no time/);
   });
 });

@@ -89,14 +89,16 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   const secretCalls = new SecretCalls(o.maxCalls);
   /** The events of the entry being read (they share `origin`), handled together. */
   let entry: Event[] = [];
-  /** A time the source gives its run (a non-Claude session's start), for events with none. */
-  let startTime: FlockTime | undefined;
+  /**
+   * The time a source gives its run (a non-Claude session's start), for events with none; kept
+   * past the end of the session's transcript, for events of it that come after that.
+   */
+  let start: { session: string; time: FlockTime } | undefined;
   /** Whether the session had an event that would give a line (for the no-time refusal). */
   let wanted = false;
 
   const reset = (): void => {
     conversation = agent = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
-    startTime = undefined;
     projectKnown = replyOpen = wanted = false;
     entry = [];
     lines.reset();
@@ -140,7 +142,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   const timeOf = (e: Event): FlockTime | undefined => {
     const t = parseTime(e.time);
     if (t && (!lastTime || !before(t, lastTime))) return t;
-    return lastTime ?? startTime;
+    return lastTime ?? (start?.session === e.session ? start.time : undefined);
   };
 
   /** Reads an entry: its time and envelope become the previous entry's, line or no line. */
@@ -346,8 +348,15 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   const encode = (e: Event): unknown[] => {
     const out: unknown[] = [];
     if (e.sidechain) return out;
+    // A Claude Code entry's events share its line and are read together; another source's
+    // record can hold a whole conversation, so each of its events is an entry of its own.
     const last = entry[entry.length - 1];
-    if (last && (last.origin.line !== e.origin.line || last.origin.source !== e.origin.source)) {
+    if (
+      last &&
+      (last.origin.line !== e.origin.line ||
+        last.origin.source !== e.origin.source ||
+        !e.origin.format.startsWith('claude'))
+    ) {
       readEntry(out);
     }
     if (conversation !== undefined && e.session !== conversation) finish(out);
@@ -399,7 +408,10 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         readEntry(out);
         // Claude Code's entries each have a time; another source's start is a time its events,
         // which may have none of their own, are placed at.
-        if (!e.origin.format.startsWith('claude')) startTime = parseTime(e.time);
+        if (!e.origin.format.startsWith('claude')) {
+          const time = parseTime(e.time);
+          start = time ? { session: e.session, time } : undefined;
+        }
         break;
       case 'session_end':
         finish(out);
