@@ -7,7 +7,6 @@
  */
 
 const HEX = '0123456789abcdef';
-// eslint-disable-next-line no-control-regex
 const NEEDS_ESCAPE = /["\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]/;
 
 function escapeChar(c: number): string {
