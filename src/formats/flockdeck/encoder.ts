@@ -1,18 +1,11 @@
 import { BoundedMap } from '../../events/bounded-map.js';
 import type { Event, UsageEvent } from '../../events/event.js';
-import {
-  goIntOf,
-  isPlaceholderModel,
-  projectOf,
-  replyKey,
-  shortConversation,
-  usageOf,
-} from './derived.js';
+import { isPlaceholderModel, projectOf, replyKey, shortConversation, usageOf } from './derived.js';
 import { badOption, TxpipeError } from '../../stream/errors.js';
-import { assistantParts, goTrim, promptOf } from './entry-rules.js';
+import { assistantParts, compactionFields, goTrim, promptOf } from './entry-rules.js';
 import { SecretCalls } from './secret-calls.js';
 import type { Encoder } from '../adapter.js';
-import type { LineGuard } from './guard.js';
+import { flockdeckEncodeDefaults, type FlockdeckEncodeOptions } from './encode-options.js';
 import { flockdeckGuard } from './redact-guard.js';
 import {
   FIELD_LIMIT,
@@ -24,33 +17,7 @@ import {
 } from './line-output.js';
 import { before, parseTime, stamp, type FlockTime } from './time.js';
 
-export interface FlockdeckEncodeOptions {
-  /**
-   * The agent id written on every line. By default the session's own (`session_start.agent`,
-   * with Claude Code's `claude-code` written as Flockdeck's `claude`), else `claude`.
-   */
-  readonly agent?: string;
-  /** Entries larger than this (bytes, as the reader measured them) give no line, as in Flockdeck. */
-  readonly maxEntryBytes?: number;
-  /**
-   * Redaction and clipping applied to every line: by default the redact and clip modules
-   * (redact-guard.ts); `passGuard` for input that was redacted and clipped before.
-   */
-  readonly guard?: LineGuard;
-  /** The size cap of one transcript in bytes (Flockdeck: 16 MiB). */
-  readonly maxBytes?: number;
-  /** Bound on lines held while a reply's usage or the project is not known yet. */
-  readonly maxHeldLines?: number;
-  /** Bound on call ids remembered (tool names, secret-file calls). */
-  readonly maxCalls?: number;
-}
-
-export const flockdeckEncodeDefaults = Object.freeze({
-  maxEntryBytes: 8 * 1024 * 1024,
-  maxBytes: 16 * 1024 * 1024,
-  maxHeldLines: 10_000,
-  maxCalls: 100_000,
-});
+export { flockdeckEncodeDefaults, type FlockdeckEncodeOptions } from './encode-options.js';
 
 interface Reply {
   readonly key: string;
@@ -110,15 +77,12 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
 
   const lines = new LineOutput(guard, o.maxBytes);
   const put = lines.put.bind(lines);
-  const finalize = (d: Draft, out: unknown[]): void => {
-    const id = {
-      name: name!,
-      project,
-      agent: o.agent ?? agent ?? 'claude',
-      conversation: conversation!,
-    };
-    lines.write(d, id, out);
-  };
+  const finalize = (d: Draft, out: unknown[]): void =>
+    lines.write(
+      d,
+      { name: name!, project, agent: o.agent ?? agent ?? 'claude', conversation: conversation! },
+      out,
+    );
 
   const flush = (out: unknown[], force = false): void => {
     if (force || held.length > o.maxHeldLines) {
@@ -308,16 +272,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     }
     if (first.kind === 'compaction') {
       endReply(out);
-      line(
-        first,
-        {
-          type: 'conversation_compacted',
-          trigger: nonEmpty(first.trigger) ? goTrim(first.trigger) || undefined : undefined,
-          tokensBefore: goIntOf(first.tokensBefore),
-          tokensAfter: goIntOf(first.tokensAfter),
-        },
-        out,
-      );
+      line(first, compactionFields(first), out);
       return;
     }
     if (events.some((e) => e.kind === 'user_message' || e.kind === 'tool_result')) {

@@ -1,4 +1,5 @@
-import type { Event, ToolCallEvent } from '../../events/event.js';
+import type { CompactionEvent, Event, ToolCallEvent } from '../../events/event.js';
+import { goIntOf } from './derived.js';
 
 /**
  * Which parts of one stored entry become Flockdeck lines (its Claude Code export's reading rules,
@@ -111,4 +112,15 @@ export function assistantParts(events: readonly Event[]): AssistantPart[] {
   }
   say();
   return out;
+}
+
+/** A `conversation_compacted` line's fields: the trigger trimmed, the counts as Go's `int`. */
+export function compactionFields(e: CompactionEvent): Record<string, unknown> {
+  const trigger = goTrim(e.trigger ?? '');
+  return {
+    type: 'conversation_compacted',
+    trigger: trigger !== '' ? trigger : undefined,
+    tokensBefore: goIntOf(e.tokensBefore),
+    tokensAfter: goIntOf(e.tokensAfter),
+  };
 }
