@@ -30,9 +30,8 @@ function escapeChar(c: number): string {
   }
 }
 
-/** A string as Go writes it (quoted). */
-export function goString(s: string): string {
-  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
+/** A string as Go writes it, escaping by hand (for text with a lone surrogate). */
+function goStringSlow(s: string): string {
   let out = '"';
   let from = 0;
   for (let i = 0; i < s.length; i++) {
@@ -57,6 +56,24 @@ export function goString(s: string): string {
     from = i + 1;
   }
   return `${out}${s.slice(from)}"`;
+}
+
+/** What Go escapes and JSON.stringify does not (in text with no lone surrogate). */
+const HTML = /[<>&\u2028\u2029]/;
+const HTML_ALL = /[<>&\u2028\u2029]/g;
+const wellFormed = (s: string): boolean =>
+  (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * A string as Go writes it (quoted). JSON.stringify escapes control characters, quotes and
+ * backslashes as Go does (`\n`, `\b`, `\u001f` ...); Go also escapes `<`, `>`, `&`, U+2028 and
+ * U+2029, and has no lone surrogates (its decoder made them U+FFFD).
+ */
+export function goString(s: string): string {
+  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
+  if (!wellFormed(s)) return goStringSlow(s);
+  const j = JSON.stringify(s);
+  return HTML.test(j) ? j.replace(HTML_ALL, (c) => escapeChar(c.charCodeAt(0))) : j;
 }
 
 /** A float64 as Go writes it: the shortest form, exponent below 1e-6 and from 1e21, `-0` kept. */
@@ -84,9 +101,21 @@ export function byUtf8(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** Texts already made for values that are written as they are (a tool input measured first). */
+const made = new WeakMap<object, string>();
+
+/** Notes that `v` marshals to `text`, so that writing it does not marshal it again. */
+export function remember(v: unknown, text: string): void {
+  if (typeof v === 'object' && v !== null) made.set(v, text);
+}
+
 /** A decoded JSON value as Go marshals it (`map[string]any` keys sorted at every level). */
 export function goValue(v: unknown): string {
   if (v === null || v === undefined) return 'null';
+  if (typeof v === 'object') {
+    const known = made.get(v);
+    if (known !== undefined) return known;
+  }
   switch (typeof v) {
     case 'string':
       return goString(v);

@@ -1,7 +1,7 @@
 import { utf8Prefix } from '../../clip/clip-string.js';
 import { isRecord } from '../adapter.js';
 import { createRedactor, type Redactor } from '../../redact/redactor.js';
-import { goValue, utf8Bytes } from './go-json.js';
+import { goValue, remember, utf8Bytes } from './go-json.js';
 import type { LineGuard } from './guard.js';
 import { touchesSecretFile, WITHHELD_TEXT, withholdTopLevel } from './secret-calls.js';
 
@@ -34,14 +34,25 @@ export function receivedLength(s: string): { bytes: number; cut: boolean } {
   return { bytes: utf8Bytes(s.slice(0, m.index)) + n, cut: true };
 }
 
-/** Go's `ClipValue`: every string in a decoded value cut at `n` bytes (keys are not). */
+/** Go's `ClipValue`: every string in a decoded value cut at `n` bytes (keys are not); the same
+ * reference when nothing was cut. */
 function clipValue(v: unknown, n: number): unknown {
   if (typeof v === 'string') return goClip(v, n);
-  if (Array.isArray(v)) return v.map((x) => clipValue(x, n));
+  if (Array.isArray(v)) {
+    let out: unknown[] | undefined;
+    v.forEach((x, i) => {
+      const c = clipValue(x, n);
+      if (c !== x) (out ??= v.slice())[i] = c;
+    });
+    return out ?? v;
+  }
   if (isRecord(v)) {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v)) out[k] = clipValue(v[k], n);
-    return out;
+    let out: Record<string, unknown> | undefined;
+    for (const k of Object.keys(v)) {
+      const c = clipValue(v[k], n);
+      if (c !== v[k]) (out ??= { ...v })[k] = c;
+    }
+    return out ?? v;
   }
   return v;
 }
@@ -69,8 +80,9 @@ export function flockdeckGuard(redactor: Redactor = flockdeckRedactor()): LineGu
       const before = goValue(held);
       const red = redactor.value(held);
       const redText = red === held ? before : goValue(red);
+      if (red === held) remember(red, before);
       const value = clipValue(red, limit);
-      const cut = goValue(value) !== redText || MARKER_ANY.test(before);
+      const cut = value !== red || MARKER_ANY.test(before);
       return {
         value,
         redacted: secret || redText !== before,
