@@ -35,7 +35,7 @@ describe("Go's json.Marshal of a decoded value", () => {
     [1e20, '100000000000000000000'],
     [1e-7, '1e-7'],
     [0.000001, '0.000001'],
-    [9007199254740993, '9007199254740992'],
+    [2 ** 53 + 2, '9007199254740994'],
     [-1.5, '-1.5'],
   ])('writes the float64 %s as %s', (n, want) => {
     expect(goValue(n)).toBe(want);
