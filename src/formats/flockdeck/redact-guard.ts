@@ -22,16 +22,20 @@ export function goClip(s: string, n: number): string {
   return `${s.slice(0, p.end)}\u2026[clipped ${total - p.bytes} bytes]`;
 }
 
+const MARKER_HEAD = '\u2026[clipped ';
+
 /**
- * A string's length as received, before any stage cut it, and whether one did: a string that
- * ends in the first marker found in it was cut by that many bytes more than it shows.
+ * The length a string had as received when an earlier stage cut it, or undefined when none did:
+ * a string that ends in the first marker found in it was cut by that many bytes more than it
+ * shows.
  */
-export function receivedLength(s: string): { bytes: number; cut: boolean } {
+export function receivedLength(s: string): number | undefined {
+  if (!s.includes(MARKER_HEAD)) return undefined;
   const m = MARKER_ANY.exec(s);
-  if (!m || m.index + m[0].length !== s.length) return { bytes: utf8Bytes(s), cut: false };
+  if (!m || m.index + m[0].length !== s.length) return undefined;
   // Go's strconv.Atoi: a count past int64 is an error, read as 0.
   const n = m[1]!.length > 18 ? 0 : Number(m[1]);
-  return { bytes: utf8Bytes(s.slice(0, m.index)) + n, cut: true };
+  return utf8Bytes(s.slice(0, m.index)) + n;
 }
 
 /** Go's `ClipValue`: every string in a decoded value cut at `n` bytes (keys are not); the same
@@ -72,8 +76,8 @@ export function flockdeckGuard(redactor: Redactor = flockdeckRedactor()): LineGu
       const got = receivedLength(s);
       const r = redactor.text(s);
       const c = goClip(r, limit);
-      const cut = got.cut || c !== r;
-      return { text: c, redacted: r !== s, ...(cut ? { clippedFrom: got.bytes } : {}) };
+      const from = got ?? (c !== r ? utf8Bytes(s) : undefined);
+      return { text: c, redacted: r !== s, ...(from !== undefined ? { clippedFrom: from } : {}) };
     },
     input(_tool, input, limit, secret) {
       const held = secret ? withholdTopLevel(input) : input;
@@ -82,7 +86,7 @@ export function flockdeckGuard(redactor: Redactor = flockdeckRedactor()): LineGu
       const redText = red === held ? before : goValue(red);
       if (red === held) remember(red, before);
       const value = clipValue(red, limit);
-      const cut = value !== red || MARKER_ANY.test(before);
+      const cut = value !== red || (before.includes(MARKER_HEAD) && MARKER_ANY.test(before));
       return {
         value,
         redacted: secret || redText !== before,
