@@ -290,6 +290,31 @@ describe('flockdeck probes: time', () => {
   });
 });
 
+describe('flockdeck probes: the closing line and a title first', () => {
+  it('closes at the time and envelope of the last line written, not of a later entry read', async () => {
+    const lines = await convert([
+      user('a', 0, { cwd: '/w/p' }),
+      user('reminder', 9, { isMeta: true, cwd: '/w/q' }),
+    ]);
+    expect(lines.at(-1)).toBe(
+      `{"v":2,"seq":3,"time":"${T(0)}","session":"${name(0)}","project":"p","agent":"claude","conversation":"${ID}","cwd":"/w/p","type":"recording_stopped","text":"end of the transcript"}`,
+    );
+  });
+
+  it('opens the transcript with a title when the title is the first line', async () => {
+    const lines = await convert([
+      user('reminder', 5, { isMeta: true, gitBranch: 'main' }),
+      { type: 'ai-title', aiTitle: 'Named' },
+    ]);
+    const env = `"time":"${T(5)}","session":"${name(5)}","agent":"claude","conversation":"${ID}","gitBranch":"main"`;
+    expect(lines).toEqual([
+      `{"v":2,"seq":1,${env},"type":"recording_started","text":"start of the transcript"}`,
+      `{"v":2,"seq":2,${env},"type":"conversation_title","title":"Named"}`,
+      `{"v":2,"seq":3,${env},"type":"recording_stopped","text":"end of the transcript"}`,
+    ]);
+  });
+});
+
 describe('flockdeck probes: usage under --reply-usage first', () => {
   const u = (output: number): Entry => ({
     input_tokens: 1,

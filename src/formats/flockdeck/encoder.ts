@@ -66,6 +66,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
 
   const reset = (): void => {
     conversation = agent = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
+    written = undefined;
     projectKnown = replyOpen = wanted = false;
     entry = [];
     lines.reset();
@@ -118,12 +119,17 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     return time;
   };
 
-  /** Makes an entry's line at its time, `recording_started` before the first. */
-  const line = (e: Event, fields: Fields, out: unknown[]): Draft | undefined => {
-    wanted = true;
-    const time = lastTime;
-    if (!time) return undefined; // an entry before the first usable time is skipped
-    const env: Env = { gitBranch: e.gitBranch, cwd: e.cwd, agentVersion: e.agentVersion };
+  /** The time and envelope of the last line written, which `recording_stopped` repeats. */
+  let written: { time: FlockTime; env: Env } | undefined;
+
+  /** Writes a line (through `held`), `recording_started` before the first. */
+  const write = (
+    time: FlockTime,
+    env: Env,
+    fields: Fields,
+    carried: Event['meta'],
+    out: unknown[],
+  ): Draft => {
     if (!name) {
       name = `${stamp(time)}-${shortConversation(conversation!)}`;
       add(
@@ -131,9 +137,18 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         out,
       );
     }
-    const d: Draft = { time, env, fields, carried: e.meta };
+    const d: Draft = { time, env, fields, carried };
+    written = { time, env };
     add(d, out);
     return d;
+  };
+
+  /** Makes an entry's line at the entry's time; none before the first usable time. */
+  const line = (e: Event, fields: Fields, out: unknown[]): Draft | undefined => {
+    wanted = true;
+    if (!lastTime) return undefined;
+    const env: Env = { gitBranch: e.gitBranch, cwd: e.cwd, agentVersion: e.agentVersion };
+    return write(lastTime, env, fields, e.meta, out);
   };
 
   const endReply = (out: unknown[]): void => {
@@ -210,11 +225,11 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         `flockdeck: session ${session} has no time on any event, and every Flockdeck line needs one; nothing was written for it`,
       );
     }
-    if (conversation !== undefined && name && lastTime) {
+    if (conversation !== undefined && name && written) {
       endReply(out);
       held.push({
-        time: lastTime,
-        env: lastEnv,
+        time: written.time,
+        env: written.env,
         fields: { type: 'recording_stopped', text: 'end of the transcript' },
       });
     }
@@ -352,7 +367,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
         lastTitle = title;
         const f: Fields = { type: 'conversation_title' };
         put(f, 'title', title, FIELD_LIMIT);
-        add({ time: lastTime, env: lastEnv, fields: f, carried: e.meta }, out);
+        write(lastTime, lastEnv, f, e.meta, out);
         break;
       }
       case 'usage':
