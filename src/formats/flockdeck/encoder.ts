@@ -15,7 +15,7 @@ import {
   type Env,
   type Fields,
 } from './line-output.js';
-import { before, parseTime, stamp, type FlockTime } from './time.js';
+import { entryTime, parseTime, stamp, type FlockTime } from './time.js';
 
 export { flockdeckEncodeDefaults, type FlockdeckEncodeOptions } from './encode-options.js';
 
@@ -100,19 +100,10 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     flush(out);
   };
 
-  /**
-   * The time of an entry (Flockdeck's rule): its own, else the previous entry's; never before the
-   * previous entry read (which may have given no line). Undefined: no usable time yet, no line.
-   */
-  const timeOf = (e: Event): FlockTime | undefined => {
-    const t = parseTime(e.time);
-    if (t && (!lastTime || !before(t, lastTime))) return t;
-    return lastTime ?? (start?.session === e.session ? start.time : undefined);
-  };
-
-  /** Reads an entry: its time and envelope become the previous entry's, line or no line. */
+  /** Reads an entry: its time (time.ts, `entryTime`) and envelope become the previous entry's. */
   const read = (e: Event): FlockTime | undefined => {
-    const time = timeOf(e);
+    const fallback = start?.session === e.session ? start.time : undefined;
+    const time = entryTime(parseTime(e.time), lastTime, fallback);
     if (!time) return undefined;
     lastTime = time;
     lastEnv = { gitBranch: e.gitBranch, cwd: e.cwd, agentVersion: e.agentVersion };
@@ -123,13 +114,8 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   let written: { time: FlockTime; env: Env } | undefined;
 
   /** Writes a line (through `held`), `recording_started` before the first. */
-  const write = (
-    time: FlockTime,
-    env: Env,
-    fields: Fields,
-    carried: Event['meta'],
-    out: unknown[],
-  ): Draft => {
+  type Write = (t: FlockTime, env: Env, f: Fields, carried: Event['meta'], out: unknown[]) => Draft;
+  const write: Write = (time, env, fields, carried, out) => {
     if (!name) {
       name = `${stamp(time)}-${shortConversation(conversation!)}`;
       add(

@@ -52,3 +52,17 @@ export function before(a: FlockTime, b: FlockTime): boolean {
 export function stamp(t: FlockTime): string {
   return `${t.text.slice(0, 19).replace(/[-:]/g, '')}Z`;
 }
+
+/**
+ * The time of an entry (Flockdeck's rule): its own, else the previous entry's; never before the
+ * previous entry read (which may have given no line); with neither, the fallback (a run's start).
+ * Undefined: no usable time yet, and so no line.
+ */
+export function entryTime(
+  own: FlockTime | undefined,
+  last: FlockTime | undefined,
+  fallback?: FlockTime,
+): FlockTime | undefined {
+  if (own && (!last || !before(own, last))) return own;
+  return last ?? fallback;
+}
