@@ -116,10 +116,12 @@ function projection(events: readonly Event[]) {
         }
         break;
       case 'assistant_message':
-        if (ev.text !== '') s.messages.push(`assistant: ${ev.text}`);
+        // Blank text says nothing (the Flockdeck writer, as Flockdeck, drops it).
+        if (ev.text.trim() !== '') s.messages.push(`assistant: ${ev.text}`);
         break;
       case 'tool_call': {
-        const c = { call: `${ev.name} ${JSON.stringify(ev.input ?? null)}` };
+        // Keys sorted: the Flockdeck writer writes an input's keys in Go's (sorted) order.
+        const c = { call: `${ev.name} ${sortedJson(ev.input ?? null)}` };
         s.calls.push(c);
         if (ev.callId !== undefined) s.byId.set(ev.callId, c);
         break;
@@ -147,6 +149,19 @@ function projection(events: readonly Event[]) {
     orphanResults: s.orphans,
     tokens: s.totals.tokens,
   }));
+}
+
+/** JSON with every object's keys sorted. */
+function sortedJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${sortedJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
 }
 
 describe.each(readers.map((r) => [r.id]))('reader %s', (readerId) => {

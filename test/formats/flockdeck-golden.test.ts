@@ -12,7 +12,7 @@ const golden = (name: string): string =>
 const conversation = (name: string): string[] => jsonlFiles(fixture('flockdeck', name, 'home'));
 
 describe('flockdeck writer: goldens (Flockdeck first-entry usage rule)', () => {
-  it.each(['claude_export', 'claude_model', 'claude_more', 'claude_disagree'])(
+  it.each(['claude_export', 'claude_model', 'claude_more', 'claude_disagree', 'claude_stream'])(
     '%s',
     async (name) => {
       const out = await runConvert(conversation(name), { to: 'flockdeck', replyUsage: 'first' });

@@ -13,10 +13,8 @@ describe('flockdeck time', () => {
     ['2026-10-01T11:00:00+02:00', '2026-10-01T09:00:00Z'],
     ['2026-10-01T08:30:00.25-00:30', '2026-10-01T09:00:00.25Z'],
     ['2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z'],
-    // Around the UTC shortcut (the stored date and time reused as written): lower-case `t`/`z`,
-    // the last instant of a day, year 100, and years 0-99, which Date.UTC reads as 1900-1999.
-    ['2026-10-01t09:00:00z', '2026-10-01T09:00:00Z'],
-    ['2026-10-01T09:00:00z', '2026-10-01T09:00:00Z'],
+    // Around the UTC shortcut (the stored date and time reused as written): the last instant of
+    // a day, year 100, and years 0-99, which Date.UTC reads as 1900-1999.
     ['2026-10-01T23:59:59.999999999Z', '2026-10-01T23:59:59.999999999Z'],
     ['0100-01-01T00:00:00Z', '0100-01-01T00:00:00Z'],
     ['0050-06-01T00:00:00Z', '1950-06-01T00:00:00Z'],
@@ -32,6 +30,10 @@ describe('flockdeck time', () => {
     '2026-13-01T00:00:00Z',
     '2026-02-30T00:00:00Z',
     '2026-10-01 09:00',
+    // Go's time.Parse takes the layout's `T` and `Z` as written: lower case is refused.
+    '2026-10-01t09:00:00z',
+    '2026-10-01T09:00:00z',
+    '2026-10-01t09:00:00Z',
   ])('%s is not a usable time', (stored) => expect(parseTime(stored)).toBeUndefined());
 
   it('names a transcript by its start to the second', () => {
@@ -55,10 +57,16 @@ const prompt = (text: string, time?: string, extra: object = {}): Event => ({
 
 function write(events: Event[], options = {}): Record<string, unknown>[] {
   const enc = flockdeckEncoder(options);
-  const out = [...events.flatMap((e) => enc.encode(e)), ...enc.end()];
+  // Each event is an entry of its own (a line of the source), unless it names its line.
+  const entries = events.map((e, i) =>
+    e.origin.line === 1 ? { ...e, origin: { ...e.origin, line: i + 1 } } : e,
+  );
+  const out = [...entries.flatMap((e) => enc.encode(e)), ...enc.end()];
   // The writer hands its lines over already serialised (it measures them for the size cap).
-  for (const v of out)
-    expect(v instanceof RawJson && JSON.stringify(v.value) === v.text).toBe(true);
+  for (const v of out) {
+    expect(v).toBeInstanceOf(RawJson);
+    expect(JSON.parse((v as RawJson).text)).toEqual((v as RawJson).value);
+  }
   return out.map((v) => (v as RawJson).value as Record<string, unknown>);
 }
 
@@ -244,7 +252,11 @@ describe('flockdeck writer: usage', () => {
     ]);
     expect(lines.map((l) => [l.text, l.usage, l.stopReason])).toEqual([
       ['start of the transcript', undefined, undefined],
-      ['a', { outputTokens: 9 }, 'end_turn'],
+      [
+        'a',
+        { inputTokens: 0, outputTokens: 9, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
+        'end_turn',
+      ],
       ['b', undefined, undefined],
       ['c', undefined, undefined],
       ['end of the transcript', undefined, undefined],

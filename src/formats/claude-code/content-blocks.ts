@@ -2,7 +2,10 @@ import type { BoundedMap } from '../../events/bounded-map.js';
 import type { Event, EventBase, ImageRef } from '../../events/event.js';
 import { isRecord } from '../adapter.js';
 import { eventOf } from './event-of.js';
-import { interruptedByUser, userRole } from './user-role.js';
+import { entryFlags, interruptedByUser, userRole } from './user-role.js';
+
+/** A text block with nothing but white space (as Go's `strings.TrimSpace` sees it) says nothing. */
+const BLANK = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
 
 /** The fields an entry gives every event made from it. */
 export type Base = Omit<EventBase, 'v'> & { readonly v: 1 };
@@ -68,15 +71,17 @@ export function assistantBlocks(content: unknown, base: Base, state: BlockState)
         break;
       case 'tool_use':
       case 'server_tool_use': {
-        const name = String(b.name ?? '');
+        const name = typeof b.name === 'string' ? b.name : '';
         const callId = typeof b.id === 'string' ? b.id : undefined;
         if (callId) state.callNames.set(callId, name);
+        // A server tool's call is marked: it ran at the provider, not in the session.
+        const server = b.type === 'server_tool_use' ? { meta: { block: b.type } } : {};
         out.push(
           eventOf(
             base,
             callId
-              ? { kind: 'tool_call', callId, name, input: b.input }
-              : { kind: 'tool_call', name, input: b.input },
+              ? { kind: 'tool_call', callId, name, input: b.input, ...server }
+              : { kind: 'tool_call', name, input: b.input, ...server },
           ),
         );
         break;
@@ -107,8 +112,17 @@ export function userBlocks(
   entry: Record<string, unknown>,
   state: BlockState,
 ): Event[] {
+  const flags = entryFlags(entry);
+  const meta = flags ? { meta: { ...base.meta, claudeCode: flags } } : {};
   if (typeof content === 'string') {
-    return [eventOf(base, { kind: 'user_message', text: content, role: userRole(content, entry) })];
+    return [
+      eventOf(base, {
+        kind: 'user_message',
+        text: content,
+        role: userRole(content, entry),
+        ...meta,
+      }),
+    ];
   }
   if (!Array.isArray(content)) return [];
   const out: Event[] = [];
@@ -123,6 +137,7 @@ export function userBlocks(
         text,
         ...(images.length > 0 ? { images } : {}),
         role: userRole(text, entry),
+        ...meta,
       }),
     );
     texts = [];
@@ -130,8 +145,10 @@ export function userBlocks(
   };
   for (const b of content) {
     if (!isRecord(b)) continue;
-    if (b.type === 'text') texts.push(String(b.text ?? ''));
-    else if (b.type === 'image') images.push(image(b));
+    if (b.type === 'text') {
+      const t = String(b.text ?? '');
+      if (!BLANK.test(t)) texts.push(t);
+    } else if (b.type === 'image') images.push(image(b));
     else if (b.type === 'tool_result') {
       flushText();
       const callId = typeof b.tool_use_id === 'string' ? b.tool_use_id : undefined;

@@ -8,8 +8,9 @@ type Entry = Record<string, unknown>;
 type Handler = (entry: Entry, base: Base, state: BlockState) => Event[];
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/** A token count: a positive number, its fraction dropped (Go's int conversion, which Flockdeck's reader makes). */
 const count = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined;
+  typeof v === 'number' && Number.isFinite(v) && v >= 1 ? Math.trunc(v) : undefined;
 const level = (v: unknown): 'info' | 'warning' | 'error' | undefined =>
   v === 'info' || v === 'warning' || v === 'error' ? v : undefined;
 

@@ -3,6 +3,9 @@ import { isRecord } from '../adapter.js';
 import type { Base } from './content-blocks.js';
 import { eventOf } from './event-of.js';
 
+/** Blank as Go's `strings.TrimSpace` sees it. */
+const BLANK = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
+
 /** Which entry of a reply its usage is taken from (DESIGN §5). */
 export type ReplyUsage = 'last' | 'first';
 
@@ -49,7 +52,12 @@ interface Open {
  */
 export class ReplyTracker {
   #open: Open | undefined;
-  constructor(readonly mode: ReplyUsage) {}
+  /** first mode: replies (by message id) whose usage / stop reason were given, for good. */
+  readonly #given = new Map<string, { usage: boolean; stop: boolean }>();
+  constructor(
+    readonly mode: ReplyUsage,
+    private readonly maxReplies = 100_000,
+  ) {}
 
   /** Ends the open reply; returns its usage event (last mode) if it had counts. */
   close(): Event[] {
@@ -74,11 +82,14 @@ export class ReplyTracker {
     const key = typeof message.id === 'string' ? message.id : `line:${base.origin.line}`;
     const out: Event[] = this.#open && this.#open.key !== key ? this.close() : [];
     if (!this.#open) {
-      this.#open = { key, base, usageDone: false, stopDone: false };
+      // A reply id seen again after another reply already gave what it gives (Flockdeck's rule).
+      const given = this.mode === 'first' ? this.#given.get(key) : undefined;
+      this.#open = { key, base, usageDone: given?.usage ?? false, stopDone: given?.stop ?? false };
     }
     const o = this.#open;
     const tokens = tokenCounts(message.usage);
-    const stop = typeof message.stop_reason === 'string' ? message.stop_reason : undefined;
+    const rawStop = typeof message.stop_reason === 'string' ? message.stop_reason.trim() : '';
+    const stop = rawStop !== '' ? rawStop : undefined;
     if (this.mode === 'last') {
       if (tokens) {
         o.tokens = tokens;
@@ -89,8 +100,12 @@ export class ReplyTracker {
       if (typeof message.id !== 'string') out.push(...this.close());
       return out;
     }
+    // The entry's first line: a text block with words, or a call (a server tool's is not one).
     const lineAt = events.findIndex(
-      (e) => (e.kind === 'assistant_message' && e.text !== '') || e.kind === 'tool_call',
+      (e) =>
+        (e.kind === 'assistant_message' && !BLANK.test(e.text)) ||
+        (e.kind === 'tool_call' &&
+          (e.meta as { block?: unknown } | undefined)?.block === undefined),
     );
     if (lineAt < 0) {
       out.push(...events);
@@ -106,6 +121,12 @@ export class ReplyTracker {
     }
     out.push(...events);
     if (typeof message.id !== 'string') this.#open = undefined;
+    else {
+      if (this.#given.size >= this.maxReplies && !this.#given.has(key)) {
+        this.#given.delete(this.#given.keys().next().value!);
+      }
+      this.#given.set(key, { usage: o.usageDone, stop: o.stopDone });
+    }
     return out;
   }
 }

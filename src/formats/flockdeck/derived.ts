@@ -8,17 +8,42 @@ export function projectOf(cwd: string): string | undefined {
   return parts.length > 0 ? parts[parts.length - 1] : undefined;
 }
 
-/** Token counts under Flockdeck's usage keys; undefined when none is known. */
+/** Token counts under Flockdeck's usage keys, all four (0 for one not known); undefined for none. */
 export function usageOf(t: TokenCounts): Record<string, number> | undefined {
-  const u: Record<string, number> = {};
-  if (t.input !== undefined) u.inputTokens = t.input;
-  if (t.output !== undefined) u.outputTokens = t.output;
-  if (t.cacheWrite !== undefined) u.cacheCreationInputTokens = t.cacheWrite;
-  if (t.cacheRead !== undefined) u.cacheReadInputTokens = t.cacheRead;
-  return Object.keys(u).length > 0 ? u : undefined;
+  const known = [t.input, t.output, t.cacheWrite, t.cacheRead].some((n) => n !== undefined);
+  if (!known) return undefined;
+  return {
+    inputTokens: t.input ?? 0,
+    outputTokens: t.output ?? 0,
+    cacheCreationInputTokens: t.cacheWrite ?? 0,
+    cacheReadInputTokens: t.cacheRead ?? 0,
+  };
 }
+
+/** Go's `int(max(f, 0))` of a float64 on amd64: the fraction dropped, past 2^63 the minimum int. */
+export function goIntOf(f: number | undefined): number | undefined {
+  if (f === undefined || !(f > 0)) return undefined;
+  if (f >= 2 ** 63) return -(2 ** 63);
+  const n = Math.trunc(f);
+  return n === 0 ? undefined : n;
+}
+
+/** `s` cut to 256 bytes on a character boundary (Flockdeck's cut for ids, tools, versions). */
+export function cutId(s: string): string {
+  if (s.length <= 85) return s;
+  const b = Buffer.from(s, 'utf8');
+  if (b.length <= 256) return s;
+  let end = 256;
+  while (end > 0 && (b[end]! & 0xc0) === 0x80) end--;
+  return b.subarray(0, end).toString('utf8');
+}
+
+/** The part of a conversation id a transcript's name ends with: `[A-Za-z0-9._-]`, first 8. */
+export const shortConversation = (id: string): string =>
+  id.replace(/[^A-Za-z0-9._-]+/g, '').slice(0, 8);
 
 /** Which reply an event belongs to: its message id, or for a reply with none, its entry's line. */
 export const replyKey = (e: Event): string => e.messageId ?? `line:${e.origin.line}`;
 /** `<synthetic>` and the like: what Claude Code stamps on a notice it wrote itself, not a model. */
-export const isPlaceholderModel = (m: string | undefined): boolean => !m || /^<.*>$/.test(m);
+export const isPlaceholderModel = (m: string | undefined): boolean =>
+  !m || (m.startsWith('<') && m.endsWith('>'));

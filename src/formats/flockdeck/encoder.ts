@@ -1,9 +1,11 @@
 import { BoundedMap } from '../../events/bounded-map.js';
 import type { Event, UsageEvent } from '../../events/event.js';
-import { isPlaceholderModel, projectOf, replyKey, usageOf } from './derived.js';
-import { badOption } from '../../stream/errors.js';
+import { isPlaceholderModel, projectOf, replyKey, shortConversation, usageOf } from './derived.js';
+import { badOption, TxpipeError } from '../../stream/errors.js';
+import { assistantParts, compactionFields, goTrim, promptOf } from './entry-rules.js';
+import { SecretCalls } from './secret-calls.js';
 import type { Encoder } from '../adapter.js';
-import type { LineGuard } from './guard.js';
+import { flockdeckEncodeDefaults, type FlockdeckEncodeOptions } from './encode-options.js';
 import { flockdeckGuard } from './redact-guard.js';
 import {
   FIELD_LIMIT,
@@ -13,35 +15,9 @@ import {
   type Env,
   type Fields,
 } from './line-output.js';
-import { before, parseTime, stamp, type FlockTime } from './time.js';
+import { entryTime, parseTime, stamp, type FlockTime } from './time.js';
 
-export interface FlockdeckEncodeOptions {
-  /**
-   * The agent id written on every line. By default the session's own (`session_start.agent`,
-   * with Claude Code's `claude-code` written as Flockdeck's `claude`), else `claude`.
-   */
-  readonly agent?: string;
-  /** Entries larger than this (bytes, as the reader measured them) give no line, as in Flockdeck. */
-  readonly maxEntryBytes?: number;
-  /**
-   * Redaction and clipping applied to every line: by default the redact and clip modules
-   * (redact-guard.ts); `passGuard` for input that was redacted and clipped before.
-   */
-  readonly guard?: LineGuard;
-  /** The size cap of one transcript in bytes (Flockdeck: 16 MiB). */
-  readonly maxBytes?: number;
-  /** Bound on lines held while a reply's usage or the project is not known yet. */
-  readonly maxHeldLines?: number;
-  /** Bound on call ids remembered (tool names, secret-file calls). */
-  readonly maxCalls?: number;
-}
-
-export const flockdeckEncodeDefaults = Object.freeze({
-  maxEntryBytes: 8 * 1024 * 1024,
-  maxBytes: 16 * 1024 * 1024,
-  maxHeldLines: 10_000,
-  maxCalls: 100_000,
-});
+export { flockdeckEncodeDefaults, type FlockdeckEncodeOptions } from './encode-options.js';
 
 interface Reply {
   readonly key: string;
@@ -77,11 +53,22 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   let replyOpen = false;
   let pendingUsage: UsageEvent | undefined;
   const callNames = new BoundedMap<string, string>(o.maxCalls);
-  const secretCalls = new BoundedMap<string, true>(o.maxCalls);
+  const secretCalls = new SecretCalls(o.maxCalls);
+  /** The events of the entry being read (they share `origin`), handled together. */
+  let entry: Event[] = [];
+  /**
+   * The time a source gives its run (a non-Claude session's start), for events with none; kept
+   * past the end of the session's transcript, for events of it that come after that.
+   */
+  let start: { session: string; time: FlockTime } | undefined;
+  /** Whether the session had an event that would give a line (for the no-time refusal). */
+  let wanted = false;
 
   const reset = (): void => {
     conversation = agent = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
-    projectKnown = replyOpen = false;
+    written = undefined;
+    projectKnown = replyOpen = wanted = false;
+    entry = [];
     lines.reset();
     lastEnv = {};
     held = [];
@@ -91,15 +78,12 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
 
   const lines = new LineOutput(guard, o.maxBytes);
   const put = lines.put.bind(lines);
-  const finalize = (d: Draft, out: unknown[]): void => {
-    const id = {
-      name: name!,
-      project,
-      agent: o.agent ?? agent ?? 'claude',
-      conversation: conversation!,
-    };
-    lines.write(d, id, out);
-  };
+  const finalize = (d: Draft, out: unknown[]): void =>
+    lines.write(
+      d,
+      { name: name!, project, agent: o.agent ?? agent ?? 'claude', conversation: conversation! },
+      out,
+    );
 
   const flush = (out: unknown[], force = false): void => {
     if (force || held.length > o.maxHeldLines) {
@@ -116,30 +100,41 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     flush(out);
   };
 
-  /** The time a line of this event gets (the monotonic rule), or undefined: no line. */
-  const timeOf = (e: Event): FlockTime | undefined => {
-    const t = parseTime(e.time);
-    if (t && (!lastTime || !before(t, lastTime))) return t;
-    return lastTime;
+  /** Reads an entry: its time (time.ts, `entryTime`) and envelope become the previous entry's. */
+  const read = (e: Event): FlockTime | undefined => {
+    const fallback = start?.session === e.session ? start.time : undefined;
+    const time = entryTime(parseTime(e.time), lastTime, fallback);
+    if (!time) return undefined;
+    lastTime = time;
+    lastEnv = { gitBranch: e.gitBranch, cwd: e.cwd, agentVersion: e.agentVersion };
+    return time;
   };
 
-  /** Makes an entry's line: time rule, envelope, `recording_started` before the first. */
-  const line = (e: Event, fields: Fields, out: unknown[]): Draft | undefined => {
-    const time = timeOf(e);
-    if (!time) return undefined; // the first entry with no usable time is skipped
-    const env: Env = { gitBranch: e.gitBranch, cwd: e.cwd, agentVersion: e.agentVersion };
+  /** The time and envelope of the last line written, which `recording_stopped` repeats. */
+  let written: { time: FlockTime; env: Env } | undefined;
+
+  /** Writes a line (through `held`), `recording_started` before the first. */
+  type Write = (t: FlockTime, env: Env, f: Fields, carried: Event['meta'], out: unknown[]) => Draft;
+  const write: Write = (time, env, fields, carried, out) => {
     if (!name) {
-      name = `${stamp(time)}-${conversation!.slice(0, 8)}`;
+      name = `${stamp(time)}-${shortConversation(conversation!)}`;
       add(
         { time, env, fields: { type: 'recording_started', text: 'start of the transcript' } },
         out,
       );
     }
-    lastTime = time;
-    lastEnv = env;
-    const d: Draft = { time, env, fields, carried: e.meta };
+    const d: Draft = { time, env, fields, carried };
+    written = { time, env };
     add(d, out);
     return d;
+  };
+
+  /** Makes an entry's line at the entry's time; none before the first usable time. */
+  const line = (e: Event, fields: Fields, out: unknown[]): Draft | undefined => {
+    wanted = true;
+    if (!lastTime) return undefined;
+    const env: Env = { gitBranch: e.gitBranch, cwd: e.cwd, agentVersion: e.agentVersion };
+    return write(lastTime, env, fields, e.meta, out);
   };
 
   const endReply = (out: unknown[]): void => {
@@ -161,13 +156,14 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
       const usage = usageOf(pendingUsage.tokens);
       if (usage) fields.usage = usage;
       usageSet = true;
-      if (nonEmpty(pendingUsage.stopReason)) {
-        fields.stopReason = pendingUsage.stopReason;
+      const pendingStop = goTrim(pendingUsage.stopReason ?? '');
+      if (nonEmpty(pendingStop)) {
+        fields.stopReason = pendingStop;
         stopSet = true;
       }
     }
     if (first) pendingUsage = undefined;
-    const stop = (e as { stopReason?: string }).stopReason;
+    const stop = goTrim((e as { stopReason?: string }).stopReason ?? '');
     if (!stopSet && nonEmpty(stop)) {
       fields.stopReason = stop;
       stopSet = true;
@@ -194,8 +190,9 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
       const usage = usageOf(u.tokens);
       if (usage) reply.first.fields.usage = usage;
       reply.usageSet = true;
-      if (!reply.stopSet && nonEmpty(u.stopReason)) {
-        reply.first.fields.stopReason = u.stopReason;
+      const stop = goTrim(u.stopReason ?? '');
+      if (!reply.stopSet && nonEmpty(stop)) {
+        reply.first.fields.stopReason = stop;
         reply.stopSet = true;
       }
       endReply(out);
@@ -205,11 +202,20 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   };
 
   const finish = (out: unknown[]): void => {
-    if (conversation !== undefined && name && lastTime) {
+    readEntry(out);
+    if (conversation !== undefined && wanted && !name) {
+      const session = conversation;
+      reset();
+      throw new TxpipeError(
+        'ERR_TXPIPE_FORMAT',
+        `flockdeck: session ${session} has no time on any event, and every Flockdeck line needs one; nothing was written for it`,
+      );
+    }
+    if (conversation !== undefined && name && written) {
       endReply(out);
       held.push({
-        time: lastTime,
-        env: lastEnv,
+        time: written.time,
+        env: written.env,
         fields: { type: 'recording_stopped', text: 'end of the transcript' },
       });
     }
@@ -217,9 +223,98 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     reset();
   };
 
+  const toolCall = (e: Extract<Event, { kind: 'tool_call' }>, out: unknown[]): void => {
+    const f: Fields = { type: 'tool_call' };
+    const model = goTrim(e.model ?? '');
+    if (!isPlaceholderModel(model)) f.model = model;
+    if (e.name !== '') f.tool = e.name;
+    // A call with no input is written with an empty one, as Flockdeck's reader makes it.
+    const input = e.input === undefined ? '' : e.input;
+    const secret = secretCalls.call(e.callId, input);
+    if (e.callId) {
+      f.toolUseId = e.callId;
+      callNames.set(e.callId, e.name);
+    }
+    if (input !== null) {
+      const g = guard.input(e.name, input, FIELD_LIMIT, secret);
+      f.input = g.value;
+      if (g.redacted) f.redacted = true;
+      if (g.clippedFrom !== undefined) f.clipped = { input: g.clippedFrom };
+    } else if (secret) f.redacted = true;
+    replyLine(e, f, out);
+  };
+
+  const toolResult = (e: Extract<Event, { kind: 'tool_result' }>, out: unknown[]): void => {
+    const f: Fields = { type: 'tool_result' };
+    const tool = (e.callId && callNames.get(e.callId)) || undefined;
+    if (tool) f.tool = tool;
+    if (e.callId) f.toolUseId = e.callId;
+    const secret = secretCalls.result(e.callId);
+    if (nonEmpty(e.output)) {
+      if (secret) {
+        f.output = guard.withheld;
+        f.redacted = true;
+      } else put(f, 'output', e.output, FIELD_LIMIT);
+    }
+    f.isError = e.isError === true;
+    f.interrupted = e.isError === true && e.interrupted === true;
+    line(e, f, out);
+  };
+
+  /** Handles the entry read so far: its time, then the lines Flockdeck makes of it. */
+  const readEntry = (out: unknown[]): void => {
+    if (entry.length === 0) return;
+    const events = entry;
+    entry = [];
+    const first = events[0]!;
+    if (!read(first)) {
+      if (events.some((e) => e.kind !== 'thinking' && e.kind !== 'unknown')) wanted = true;
+      return;
+    }
+    if (first.kind === 'compaction') {
+      endReply(out);
+      line(first, compactionFields(first), out);
+      return;
+    }
+    if (events.some((e) => e.kind === 'user_message' || e.kind === 'tool_result')) {
+      const prompt = promptOf(events);
+      if (prompt !== undefined) {
+        endReply(out);
+        const f: Fields = { type: 'user_prompt' };
+        put(f, 'text', prompt, MESSAGE_LIMIT);
+        line(first, f, out);
+        return;
+      }
+      for (const e of events) if (e.kind === 'tool_result') toolResult(e, out);
+      return;
+    }
+    const model = goTrim(first.model ?? '');
+    for (const part of assistantParts(events)) {
+      if (part.kind === 'call') {
+        toolCall(part.call, out);
+        continue;
+      }
+      const f: Fields = { type: 'assistant_message' };
+      if (!isPlaceholderModel(model)) f.model = model;
+      put(f, 'text', part.text, MESSAGE_LIMIT);
+      replyLine({ ...first, ...(part.stopReason ? { stopReason: part.stopReason } : {}) }, f, out);
+    }
+  };
+
   const encode = (e: Event): unknown[] => {
     const out: unknown[] = [];
     if (e.sidechain) return out;
+    // A Claude Code entry's events share its line and are read together; another source's
+    // record can hold a whole conversation, so each of its events is an entry of its own.
+    const last = entry[entry.length - 1];
+    if (
+      last &&
+      (last.origin.line !== e.origin.line ||
+        last.origin.source !== e.origin.source ||
+        !e.origin.format.startsWith('claude'))
+    ) {
+      readEntry(out);
+    }
     if (conversation !== undefined && e.session !== conversation) finish(out);
     conversation ??= e.session;
     if (lines.truncated) return out;
@@ -238,87 +333,47 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
       flush(out);
     }
     switch (e.kind) {
-      case 'user_message': {
-        if ((e.role ?? 'prompt') !== 'prompt' || e.text === '') break;
-        endReply(out);
-        const f: Fields = { type: 'user_prompt' };
-        put(f, 'text', e.text, MESSAGE_LIMIT);
-        line(e, f, out);
+      case 'user_message':
+      case 'tool_result':
+      case 'assistant_message':
+      case 'thinking':
+      case 'tool_call':
+      case 'compaction':
+        entry.push(e);
         break;
-      }
-      case 'assistant_message': {
-        if (e.text === '') break;
-        const f: Fields = { type: 'assistant_message' };
-        if (!isPlaceholderModel(e.model)) f.model = e.model;
-        put(f, 'text', e.text, MESSAGE_LIMIT);
-        replyLine(e, f, out);
+      case 'unknown':
+        // A content block nobody knows is still part of its entry, which Flockdeck reads.
+        if ((e.meta as { block?: unknown } | undefined)?.block) entry.push(e);
         break;
-      }
-      case 'tool_call': {
-        const f: Fields = { type: 'tool_call' };
-        if (!isPlaceholderModel(e.model)) f.model = e.model;
-        f.tool = e.name;
-        const secret = e.input !== undefined && guard.secretCall(e.name, e.input);
-        if (e.callId) {
-          f.toolUseId = e.callId;
-          callNames.set(e.callId, e.name);
-          if (secret) secretCalls.set(e.callId, true);
-        }
-        if (e.input !== undefined) {
-          const g = guard.input(e.name, e.input, FIELD_LIMIT, secret);
-          f.input = g.value;
-          if (g.redacted) f.redacted = true;
-          if (g.clippedFrom !== undefined) f.clipped = { input: g.clippedFrom };
-        }
-        replyLine(e, f, out);
-        break;
-      }
-      case 'tool_result': {
-        const f: Fields = { type: 'tool_result' };
-        const tool = (e.callId && callNames.get(e.callId)) || undefined;
-        if (tool) f.tool = tool;
-        if (e.callId) f.toolUseId = e.callId;
-        if (nonEmpty(e.output)) {
-          if (e.callId && secretCalls.has(e.callId)) {
-            f.output = guard.withheld;
-            f.redacted = true;
-          } else put(f, 'output', e.output, FIELD_LIMIT);
-        }
-        f.isError = e.isError === true;
-        f.interrupted = e.isError === true && e.interrupted === true;
-        line(e, f, out);
-        break;
-      }
-      case 'compaction': {
-        endReply(out);
-        line(
-          e,
-          {
-            type: 'conversation_compacted',
-            trigger: nonEmpty(e.trigger) ? e.trigger : undefined,
-            tokensBefore: e.tokensBefore,
-            tokensAfter: e.tokensAfter,
-          },
-          out,
-        );
-        break;
-      }
       case 'title': {
-        if (!lastTime || e.title === '' || e.title === lastTitle) break;
-        lastTitle = e.title;
+        readEntry(out);
+        const title = goTrim(e.title);
+        if ((e.meta as { custom?: unknown } | undefined)?.custom) break; // only ai-title
+        if (!lastTime || title === '' || title === lastTitle) break;
+        lastTitle = title;
         const f: Fields = { type: 'conversation_title' };
-        put(f, 'title', e.title, FIELD_LIMIT);
-        add({ time: lastTime, env: lastEnv, fields: f, carried: e.meta }, out);
+        put(f, 'title', title, FIELD_LIMIT);
+        write(lastTime, lastEnv, f, e.meta, out);
         break;
       }
       case 'usage':
+        readEntry(out);
         if (e.purpose === undefined) usage(e, out); // a run's total is not a reply's
-
+        break;
+      case 'session_start':
+        readEntry(out);
+        // Claude Code's entries each have a time; another source's start is a time its events,
+        // which may have none of their own, are placed at.
+        if (!e.origin.format.startsWith('claude')) {
+          const time = parseTime(e.time);
+          start = time ? { session: e.session, time } : undefined;
+        }
         break;
       case 'session_end':
         finish(out);
         break;
       default:
+        readEntry(out);
         break;
     }
     return out;

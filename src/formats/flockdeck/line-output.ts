@@ -2,6 +2,8 @@ import { RawJson } from '../adapter.js';
 import type { LineGuard } from './guard.js';
 import { FLOCKDECK_KEYS, ordered, type FlockdeckKey } from './line-keys.js';
 import type { FlockTime } from './time.js';
+import { goInt, goString, goValue } from './go-json.js';
+import { cutId } from './derived.js';
 
 /** Clip limits of the Flockdeck reference, section 4. */
 export const MESSAGE_LIMIT = 32 * 1024;
@@ -42,6 +44,34 @@ const merge = (a: unknown, b: unknown): object => ({
   ...((a as object) ?? {}),
   ...((b as object) ?? {}),
 });
+
+const USAGE_KEYS = [
+  'inputTokens',
+  'outputTokens',
+  'cacheCreationInputTokens',
+  'cacheReadInputTokens',
+] as const;
+
+/**
+ * A line as Flockdeck's Go writer marshals it: its fields in struct order, `usage` in its struct
+ * order with all four counts, `seq` and counts as Go ints, every other value (`input`, the
+ * `clipped` map) as Go marshals a decoded value (keys sorted, HTML and U+2028/9 escaped).
+ */
+export function goLine(line: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const k of Object.keys(line)) {
+    const v = line[k];
+    let text: string;
+    if (k === 'usage') {
+      const u = v as Record<string, unknown>;
+      text = `{${USAGE_KEYS.map((n) => `"${n}":${goInt(typeof u[n] === 'number' ? (u[n] as number) : 0)}`).join(',')}}`;
+    } else if (typeof v === 'number' && k !== 'input') text = goInt(v);
+    else if (typeof v === 'string') text = goString(v);
+    else text = goValue(v);
+    parts.push(`${goString(k)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
+}
 
 /**
  * `ordered({ ...envelope, ...fields })` without the merged copy (a line's hot path): a field the
@@ -112,6 +142,10 @@ export class LineOutput {
     // A copy by hand: V8 makes `{ ...d.fields }` slow once keys are added to it (below).
     const f: Fields = {};
     for (const k in d.fields) f[k as FlockdeckKey] = d.fields[k as FlockdeckKey];
+    // Ids, names, versions and triggers are not clipped as text is: cut to 256 bytes.
+    for (const k of ['tool', 'toolUseId', 'trigger'] as const) {
+      if (typeof f[k] === 'string') f[k] = cutId(f[k] as string);
+    }
     if (d.carried?.redacted === true) f.redacted = true;
     if (isClipMap(d.carried?.clipped)) f.clipped = merge(d.carried.clipped, f.clipped);
     const env: Fields = {};
@@ -126,13 +160,13 @@ export class LineOutput {
       session: id.name,
       project: id.project,
       agent: id.agent,
-      conversation: id.conversation,
+      conversation: cutId(id.conversation),
       gitBranch: env.gitBranch,
       cwd: env.cwd,
-      agentVersion: nonEmpty(d.env.agentVersion) ? d.env.agentVersion : undefined,
+      agentVersion: nonEmpty(d.env.agentVersion) ? cutId(d.env.agentVersion) : undefined,
     };
     const line = orderedLine(envelope, f);
-    const text = JSON.stringify(line);
+    const text = goLine(line);
     const size = Buffer.byteLength(text) + 1;
     if (this.#bytes + size <= this.maxBytes) {
       this.#bytes += size;
@@ -148,6 +182,6 @@ export class LineOutput {
       redacted: env.redacted,
       clipped: env.clipped,
     });
-    out.push(new RawJson(JSON.stringify(t), t));
+    out.push(new RawJson(goLine(t), t));
   }
 }

@@ -6,8 +6,9 @@ export interface FlockTime {
   readonly text: string;
 }
 
+/** Go's `time.RFC3339Nano` as `time.Parse` reads it: an upper-case `T` and `Z` only. */
 const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9})\d*)?([Zz]|[+-]\d{2}:\d{2})$/;
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9})\d*)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Parses a stored timestamp; undefined when it is missing or unreadable. */
 export function parseTime(value: unknown): FlockTime | undefined {
@@ -27,7 +28,7 @@ export function parseTime(value: unknown): FlockTime | undefined {
   }
   const zone = m[8]!;
   const offsetMin =
-    zone === 'Z' || zone === 'z'
+    zone === 'Z'
       ? 0
       : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
   const ms = local - offsetMin * 60_000;
@@ -50,4 +51,18 @@ export function before(a: FlockTime, b: FlockTime): boolean {
 /** `20261001T101530Z`: the `<start>` of a transcript's name. */
 export function stamp(t: FlockTime): string {
   return `${t.text.slice(0, 19).replace(/[-:]/g, '')}Z`;
+}
+
+/**
+ * The time of an entry (Flockdeck's rule): its own, else the previous entry's; never before the
+ * previous entry read (which may have given no line); with neither, the fallback (a run's start).
+ * Undefined: no usable time yet, and so no line.
+ */
+export function entryTime(
+  own: FlockTime | undefined,
+  last: FlockTime | undefined,
+  fallback?: FlockTime,
+): FlockTime | undefined {
+  if (own && (!last || !before(own, last))) return own;
+  return last ?? fallback;
 }
