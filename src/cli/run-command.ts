@@ -1,7 +1,7 @@
 import { PassThrough, type Readable, type Transform, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { TxpipeError } from '../stream/errors.js';
-import { inputError, openInput } from '../stream/input.js';
+import { inputError } from '../stream/input.js';
 import type { Framing } from '../stream/framing.js';
 import type { OnInvalid } from '../stream/parse.js';
 import { linesDefaults } from '../stream/lines.js';
@@ -10,7 +10,7 @@ import { REJECT_EVENT } from '../stream/rejection.js';
 import { stringify } from '../stream/stringify.js';
 import type { CommandSpec, WholeFileLimits, WholeFileReader } from '../transforms/spec.js';
 import { EXIT } from './exit-codes.js';
-import { expandInputs } from './inputs.js';
+import { expandInputs, openSource } from './inputs.js';
 import { isBrokenPipe, openOutput } from './output.js';
 import { Reporter } from './reporter.js';
 
@@ -54,7 +54,7 @@ async function feed(
       }
       if (chunks !== undefined) continue;
     }
-    const input = source === '-' && stdin ? stdin : openInput(source);
+    const input = source === '-' && stdin ? stdin : await openSource(source);
     const recs: Readable = readRecords(input, {
       source,
       framing: args.framing,

@@ -9,6 +9,7 @@ import { normalizeCommand } from './commands/normalize.js';
 import { replayCommand } from './commands/replay.js';
 import type { CommandSpec } from './spec.js';
 import { usageCommand } from './commands/usage.js';
+import { verifyCommand } from './commands/verify.js';
 
 /**
  * Every command, one line each; the CLI and its --help are generated from this list. Each entry
@@ -25,6 +26,7 @@ export const commands: readonly CommandSpec[] = [
   dedupUsageCommand,
   usageCommand,
   replayCommand,
+  verifyCommand,
 ];
 
 /** The command of a name, or undefined. */

@@ -11,6 +11,12 @@ const KINDS = new Set([
   'integrity_error',
 ]);
 
+/**
+ * The manifest file that makes a folder a stored transcript (gzipped NDJSON parts, each with a
+ * sha256; docs/formats/auto-swe.md): such a folder is read as one input, its parts in order.
+ */
+export const STORED_MANIFEST = 'transcript.json';
+
 /** A record of the content stream: `kind` is one of the record kinds or sentinels. */
 const isRecordLine = (v: unknown): boolean =>
   isRecord(v) && typeof v.kind === 'string' && KINDS.has(v.kind);
