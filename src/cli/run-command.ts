@@ -140,6 +140,7 @@ export async function runCommand(
     code = EXIT.failure;
   }
   if (!args.quiet) io.stderr.write(reporter.summary());
+  if (code === EXIT.ok && reporter.count > 0 && run.rejectionsFail) code = EXIT.failure;
   if (code === EXIT.ok && args.strict && reporter.count > 0) code = EXIT.rejected;
   return code;
 }

@@ -84,4 +84,10 @@ export interface CommandBehaviour {
    * the reader leaves, are read as records.
    */
   readFile?(args: Readonly<Record<string, unknown>>): WholeFileReader;
+  /**
+   * A rejection reported by this command's stages is a failure (exit 1), with or without
+   * `--strict` (`verify`: an input that did not verify). The command's output is written whole
+   * first, which failing the stream would cut.
+   */
+  readonly rejectionsFail?: boolean;
 }

@@ -8,6 +8,7 @@ import { PART_MAX_BYTES } from '../../src/formats/auto-swe/stored-transcript.js'
 import { verifyStored } from '../../src/formats/auto-swe/verify.js';
 import { repoRoot } from '../shared.js';
 import { ensureBuilt, txpipe } from '../cli/run.js';
+import { cliInProcess } from '../cli-in-process.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'txpipe-stored-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -104,6 +105,43 @@ describe('verify: stored transcripts', () => {
   });
 });
 
+describe('verify as a command (in process)', () => {
+  it('reports each part, the transcript hash and the verdict; standard input is not a folder', async () => {
+    const good = store('inproc-good', records('google.jsonl'), 2);
+    const ok = await cliInProcess(['verify', good]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toBe(
+      [
+        `${good}\tpart 0\tpart-000000.ndjson.gz\tok`,
+        `${good}\tpart 1\tpart-000001.ndjson.gz\tok`,
+        `${good}\ttranscript sha256\tok`,
+        `${good}\tverified`,
+      ].join('\n') + '\n',
+    );
+    const bad = store('inproc-bad', records('google.jsonl'), 1);
+    flip(bad, 2);
+    const r = await cliInProcess(['verify', good, bad]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${bad}\tpart 2\tpart-000002.ndjson.gz\tsha_mismatch`);
+    expect(r.stderr).toContain(
+      `${bad}:0: format: verify: part 2 (part-000002.ndjson.gz): sha_mismatch`,
+    );
+    const stdin = await cliInProcess(['verify'], { stdin: '{"kind":"eof","complete":true}\n' });
+    expect(stdin.code).toBe(1);
+    expect(stdin.stdout).toBe('-\tFAILED: not a stored transcript folder\n');
+  });
+
+  it('reads a folder in process as the spawned CLI does (cat)', async () => {
+    const lines = records('openai-chat.jsonl');
+    const dir = store('inproc-cat', lines, 1);
+    const r = await cliInProcess(['cat', dir]);
+    expect(r.stdout).toBe([...lines, '{"kind":"eof","complete":true}'].join('\n') + '\n');
+    flip(dir, 0);
+    const bad = await cliInProcess(['cat', dir]);
+    expect(bad.stdout).toBe('{"kind":"integrity_error","reason":"sha_mismatch"}\n');
+  });
+});
+
 describe('verify, cat, convert and usage on a stored transcript folder (the built CLI)', () => {
   beforeAll(ensureBuilt);
 
@@ -117,7 +155,7 @@ describe('verify, cat, convert and usage on a stored transcript folder (the buil
     const r = txpipe(['verify', bad]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('FAILED: part 0 (part-000000.ndjson.gz): sha_mismatch');
-    expect(r.stderr).toContain('verify: 1 input failed');
+    expect(r.stderr).toContain('1 line not written');
     const plain = txpipe([
       'verify',
       join(repoRoot, 'test', 'fixtures', 'auto-swe', 'google.jsonl'),

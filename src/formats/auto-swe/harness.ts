@@ -72,11 +72,12 @@ export class HarnessReader {
       const key = side ? `${sid}/${str(line.agentId) ?? '-'}` : sid;
       let d = this.files.get(key);
       if (!d) {
+        if (this.files.size >= this.maxReaders) out.push(...this.endOldestFile());
         d = claudeCodeDecoder({
           source: `${sid}.jsonl`,
           replyUsage: this.replyUsage === 'first' ? 'first' : 'last',
         });
-        this.bound(this.files).set(key, d);
+        this.files.set(key, d);
       }
       this.lastBase.set(key, base);
       for (const e of d.decode({ raw: '', value: line, line: rec.line, source: rec.source })) {
@@ -89,21 +90,28 @@ export class HarnessReader {
   /** The usage the session-file readers still hold (each reader's last reply). */
   end(): Event[] {
     const out: Event[] = [];
-    for (const [key, d] of this.files) {
-      const base = this.lastBase.get(key)!;
-      for (const e of d.end()) if (e.kind === 'usage') out.push(retold(e, base));
-    }
-    this.files.clear();
+    for (const key of [...this.files.keys()]) out.push(...this.endFile(key));
     this.messages.clear();
     return out;
   }
 
-  /** A map of readers kept below its bound: the oldest reader is ended when it is full. */
+  /** Ends one session-file reader: the usage of the reply it still holds. */
+  private endFile(key: string): Event[] {
+    const d = this.files.get(key)!;
+    const base = this.lastBase.get(key)!;
+    this.files.delete(key);
+    this.lastBase.delete(key);
+    return d.end().flatMap((e) => (e.kind === 'usage' ? [retold(e, base)] : []));
+  }
+
+  /** The bound on session-file readers: the oldest is ended (its usage given), not dropped. */
+  private endOldestFile(): Event[] {
+    return this.endFile(this.files.keys().next().value as string);
+  }
+
+  /** The bound on SDK-message readers: the oldest is dropped (it holds no usage that counts). */
   private bound(map: Map<string, Decoder>): Map<string, Decoder> {
-    if (map.size >= this.maxReaders) {
-      const oldest = map.keys().next().value as string;
-      map.delete(oldest);
-    }
+    if (map.size >= this.maxReaders) map.delete(map.keys().next().value as string);
     return map;
   }
 }

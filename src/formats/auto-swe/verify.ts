@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { TxpipeError } from '../../stream/errors.js';
+import { emitReject } from '../../stream/rejection.js';
 import type { CommandBehaviour } from '../../transforms/spec.js';
 import { STORED_MANIFEST } from './index.js';
 import { readManifest, readPart, transcriptHash, type PartFailure } from './stored-transcript.js';
@@ -70,35 +70,27 @@ export function renderVerification(v: Verification): string {
 }
 
 /**
- * The `verify` stage: writes each input's report; fails the run (exit 1) when any input did not
- * verify. An input read as records (standard input) is not a stored transcript.
+ * The `verify` stage: writes each input's report, and reports an input that did not verify as a
+ * rejection (`rejectionsFail`: the run then exits 1). An input read as records (standard input)
+ * is not a stored transcript.
  */
 export function verify(): Transform {
-  const failed: string[] = [];
   const refused = new Set<string>();
+  const fail = (stage: Transform, source: string, message: string): void =>
+    emitReject(stage, { source, line: 0, reason: 'format', message });
   return new Transform({
     writableObjectMode: true,
     readableObjectMode: false,
-    transform(chunk: unknown, _enc: BufferEncoding, done: TransformCallback) {
+    transform(this: Transform, chunk: unknown, _enc: BufferEncoding, done: TransformCallback) {
       if (isVerification(chunk)) {
-        if (chunk.failure !== undefined) failed.push(chunk.source);
+        if (chunk.failure !== undefined) fail(this, chunk.source, `verify: ${chunk.failure}`);
         return done(null, renderVerification(chunk));
       }
       const source = (chunk as { source?: string }).source ?? '-';
       if (refused.has(source)) return done();
       refused.add(source);
-      failed.push(source);
+      fail(this, source, 'verify: not a stored transcript folder');
       done(null, `${source}\tFAILED: not a stored transcript folder\n`);
-    },
-    flush(done: TransformCallback) {
-      if (failed.length === 0) return done();
-      const noun = failed.length === 1 ? 'input' : 'inputs';
-      done(
-        new TxpipeError(
-          'ERR_TXPIPE_FORMAT',
-          `verify: ${failed.length} ${noun} failed: ${failed.join(', ')}`,
-        ),
-      );
     },
   });
 }
@@ -106,4 +98,5 @@ export function verify(): Transform {
 export const verifyBehaviour: CommandBehaviour = {
   stages: () => [verify()],
   readFile: () => (path) => Promise.resolve([verifyStored(path)]),
+  rejectionsFail: true,
 };

@@ -75,6 +75,7 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
   const blocks: Record<string, unknown>[] = [];
   const json: string[] = [];
   let usage: Record<string, unknown> = {};
+  const stopped = new Set<number>();
   for (const c of chunks) {
     if (!isObj(c)) continue;
     const i = typeof c.index === 'number' ? c.index : -1;
@@ -102,6 +103,7 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
         break;
       }
       case 'content_block_stop': {
+        stopped.add(i);
         const b = blocks[i];
         if (b && (b.type === 'tool_use' || b.type === 'server_tool_use') && json[i] !== '') {
           b.input = parsedOr(json[i]!);
@@ -118,7 +120,7 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
   }
   // A block whose stop never came still gives its input if the fragments parse.
   blocks.forEach((b, i) => {
-    if (b && b.type === 'tool_use' && json[i] && b.input === undefined) b.input = parsedOr(json[i]);
+    if (b && !stopped.has(i) && json[i]) b.input = parsedOr(json[i]);
   });
   return { ...message, content: blocks.filter(Boolean), usage };
 }
