@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/events/event.js';
+import { HarnessDedup } from '../../src/formats/auto-swe/harness-dedup.js';
 import { HarnessReader } from '../../src/formats/auto-swe/harness.js';
 import { readHttpCall } from '../../src/formats/auto-swe/http-call.js';
 import type { RecordBase } from '../../src/formats/auto-swe/call-events.js';
@@ -218,5 +219,65 @@ describe('auto-swe harness reader: its bound on readers', () => {
       ['m2', 7],
       ['m3', 9],
     ]);
+  });
+});
+
+describe('auto-swe harness dedup: each conversation event once across SDK messages and the file', () => {
+  const ev = (kind: string, extra: Record<string, unknown>) =>
+    ({
+      v: 1,
+      kind,
+      session: 's',
+      origin: { format: 'x', source: '-', line: 1 },
+      ...extra,
+    }) as unknown as Event;
+  const said = (evs: Event[]) => evs.map((e) => `${e.kind} ${JSON.stringify(e)}`);
+
+  it.each([
+    [
+      'by uuid',
+      'u-1',
+      'u-1',
+      ev('assistant_message', { text: 'a' }),
+      ev('assistant_message', { text: 'a' }),
+    ],
+    [
+      'a call by its id (no uuid)',
+      undefined,
+      'a-2',
+      ev('tool_call', { callId: 't1' }),
+      ev('tool_call', { callId: 't1', id: 'a-2' }),
+    ],
+    [
+      'a result by its call id',
+      undefined,
+      'u-2',
+      ev('tool_result', { callId: 't1' }),
+      ev('tool_result', { callId: 't1' }),
+    ],
+    [
+      'a reply text by message id and text',
+      undefined,
+      'a-3',
+      ev('thinking', { messageId: 'm', text: 'x' }),
+      ev('thinking', { messageId: 'm', text: 'x' }),
+    ],
+  ])('the later copy gives nothing: %s', (_, sdkUuid, lineUuid, sdk, line) => {
+    const d = new HarnessDedup();
+    expect(d.keep('S', 'harness_message', sdkUuid, [sdk])).toEqual([sdk]);
+    expect(d.keep('S', 'harness_session_file', lineUuid, [line])).toEqual([]);
+  });
+
+  it('keeps what only differs, repeats within one source, other sessions, and forgets past its bound', () => {
+    const d = new HarnessDedup(2);
+    const a = ev('assistant_message', { messageId: 'm', text: 'same' });
+    const b = ev('assistant_message', { messageId: 'm', text: 'other' });
+    expect(d.keep('S', 'harness_message', undefined, [a, a])).toEqual([a, a]);
+    expect(said(d.keep('S', 'harness_session_file', undefined, [a, b]))).toEqual(said([b]));
+    expect(d.keep('T', 'harness_session_file', undefined, [a])).toEqual([a]);
+    const c = ev('tool_call', { callId: 'c' });
+    d.keep('S', 'harness_message', undefined, [c, ev('tool_call', { callId: 'd' })]);
+    d.keep('S', 'harness_message', undefined, [ev('tool_call', { callId: 'e' })]);
+    expect(d.keep('S', 'harness_session_file', undefined, [c])).toEqual([c]);
   });
 });

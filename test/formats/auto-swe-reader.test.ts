@@ -182,6 +182,8 @@ describe('auto-swe reader: providers', () => {
 });
 
 describe('auto-swe reader: harness records', () => {
+  beforeAll(ensureBuilt);
+
   it('session-file usage: the last report per message id, across deltas, sidechain included', async () => {
     const { events: evs } = await events('harness');
     const usage = evs.filter((e) => e.kind === 'usage');
@@ -205,13 +207,50 @@ describe('auto-swe reader: harness records', () => {
     expect(evs.filter((e) => e.kind !== 'usage').some((e) => e.sidechain)).toBe(false);
   });
 
-  it('harness messages give the conversation as the SDK streamed it', async () => {
+  it('a turn told by SDK messages and by its session file gives each message once', async () => {
     const { events: evs } = await events('harness');
-    const fromSdk = evs.filter(
-      (e) => (e.meta?.autoSwe as { source: string }).source === 'harness_message',
+    const talk = evs.filter(
+      (e) => !['usage', 'session_start', 'session_end', 'notice'].includes(e.kind),
     );
-    expect(fromSdk.map((e) => e.kind)).toEqual(['tool_call', 'tool_result']);
-    expect(fromSdk[1]).toMatchObject({ name: 'Read', callId: 'toolu_h1' });
+    const said = talk.map((e) => {
+      const v = e as unknown as Record<string, unknown>;
+      return [e.kind, v.callId ?? v.text, (e.meta?.autoSwe as { source: string }).source];
+    });
+    // first told wins: the SDK message (with the line's uuid in turn 1, by call id and message
+    // id + text in turn 2, whose SDK messages carry no uuid); the prompt only the file has
+    expect(said).toEqual([
+      ['thinking', 'Look at sum.ts first.', 'harness_message'],
+      ['tool_call', 'toolu_h1', 'harness_message'],
+      ['tool_result', 'toolu_h1', 'harness_message'],
+      ['assistant_message', 'The sign is wrong; fixing it.', 'harness_message'],
+      ['user_message', 'Fix the failing test in sum.ts', 'harness_session_file'],
+      ['tool_call', 'toolu_h2', 'harness_message'],
+      ['tool_result', 'toolu_h2', 'harness_message'],
+      ['assistant_message', 'Fixed: sum now adds.', 'harness_message'],
+    ]);
+  });
+
+  it('the run-record and flockdeck writers see each reply and tool call once', () => {
+    const run = txpipe(['convert', '--to', 'run-record', own('harness.jsonl')]);
+    expect(run.code, run.stderr).toBe(0);
+    const record = JSON.parse(run.stdout) as { tool_invocations: { name: string }[] };
+    expect(record.tool_invocations.map((t) => t.name)).toEqual(['Read', 'Edit']);
+    const deck = txpipe(['convert', '--to', 'flockdeck', own('harness.jsonl')]);
+    expect(deck.code, deck.stderr).toBe(0);
+    const said = deck.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => ['tool_call', 'tool_result', 'assistant_message'].includes(l.type as string))
+      .map((l) => `${l.type as string} ${(l.toolUseId ?? l.text) as string}`);
+    expect(said).toEqual([
+      'tool_call toolu_h1',
+      'tool_result toolu_h1',
+      'assistant_message The sign is wrong; fixing it.',
+      'tool_call toolu_h2',
+      'tool_result toolu_h2',
+      'assistant_message Fixed: sum now adds.',
+    ]);
   });
 });
 

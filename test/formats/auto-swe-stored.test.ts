@@ -58,7 +58,7 @@ const flip = (dir: string, part: number): void => {
 
 describe('verify: stored transcripts', () => {
   it('a whole transcript verifies: every part and the transcript hash', () => {
-    const dir = store('good', records('harness.jsonl'), 3);
+    const dir = store('good', records('harness.jsonl'), 5);
     const v = verifyStored(dir);
     expect(v.failure).toBeUndefined();
     expect(v.parts.map((p) => p.result)).toEqual(['ok', 'ok', 'ok']);
@@ -66,7 +66,7 @@ describe('verify: stored transcripts', () => {
   });
 
   it('names the first part that fails, and checks every part', () => {
-    const dir = store('tampered', records('harness.jsonl'), 3);
+    const dir = store('tampered', records('harness.jsonl'), 5);
     flip(dir, 1);
     flip(dir, 2);
     const v = verifyStored(dir);

@@ -5,6 +5,7 @@ import { claudeCodeDecoder } from '../claude-code/decoder.js';
 import { streamJsonDecoder } from '../claude-code/stream-json-decoder.js';
 import { isObj, str } from './call.js';
 import type { RecordBase } from './call-events.js';
+import { HarnessDedup } from './harness-dedup.js';
 
 /** Kinds a session-file delta gives to the conversation (its main-conversation lines). */
 const CONVERSATION = new Set<string>([
@@ -15,6 +16,8 @@ const CONVERSATION = new Set<string>([
   'tool_result',
   'compaction',
 ]);
+
+const isTalk = (e: Event): boolean => CONVERSATION.has(e.kind);
 
 /** Kinds the SDK stream's own bracket and totals give, which the transcript's bracket replaces. */
 const BRACKET = new Set<string>(['session_start', 'session_end', 'usage']);
@@ -33,6 +36,8 @@ function retold(ev: Event, base: RecordBase): Event {
  * - `harness_message`: an SDK stream message (`claude -p --output-format stream-json`), read by
  *   the stream-json reader; its conversation events are kept, its usage is not (the session
  *   file's lines hold the same replies' final counts, so a reply is counted once);
+ * - a turn's SDK messages and its session-file lines tell the same conversation: each event is
+ *   given once, by the record that told it first (`HarnessDedup`);
  * - `harness_session_file`: the lines a turn added to the session file, read by the Claude Code
  *   reader across deltas (a reply cut between two deltas is one reply, its last report wins):
  *   main-conversation lines give conversation events, every line (sidechain included) usage;
@@ -43,11 +48,15 @@ export class HarnessReader {
   private readonly files = new Map<string, Decoder>();
   /** The last record base of each session-file reader (for the events its end gives). */
   private readonly lastBase = new Map<string, RecordBase>();
+  private readonly dedup: HarnessDedup;
 
   constructor(
     private readonly replyUsage: unknown,
     private readonly maxReaders = 10_000,
-  ) {}
+    maxKeys = 100_000,
+  ) {
+    this.dedup = new HarnessDedup(maxKeys);
+  }
 
   message(r: Readonly<Record<string, unknown>>, rec: Rec, base: RecordBase): Event[] {
     const m = isObj(r.message) ? r.message : undefined;
@@ -59,7 +68,9 @@ export class HarnessReader {
       this.bound(this.messages).set(sid, d);
     }
     const events = d.decode({ raw: '', value: m, line: rec.line, source: rec.source });
-    return events.filter((e) => !BRACKET.has(e.kind)).map((e) => retold(e, base));
+    const told = events.filter((e) => !BRACKET.has(e.kind));
+    const said = this.dedup.keep(sid, 'harness_message', str(m.uuid), told.filter(isTalk));
+    return told.filter((e) => !isTalk(e) || said.includes(e)).map((e) => retold(e, base));
   }
 
   sessionFile(r: Readonly<Record<string, unknown>>, rec: Rec, base: RecordBase): Event[] {
@@ -80,8 +91,11 @@ export class HarnessReader {
         this.files.set(key, d);
       }
       this.lastBase.set(key, base);
-      for (const e of d.decode({ raw: '', value: line, line: rec.line, source: rec.source })) {
-        if (e.kind === 'usage' || (!side && CONVERSATION.has(e.kind))) out.push(retold(e, base));
+      const events = d.decode({ raw: '', value: line, line: rec.line, source: rec.source });
+      const talk = side ? [] : events.filter(isTalk);
+      const said = this.dedup.keep(sid, 'harness_session_file', str(line.uuid), talk);
+      for (const e of events) {
+        if (e.kind === 'usage' || said.includes(e)) out.push(retold(e, base));
       }
     }
     return out;
