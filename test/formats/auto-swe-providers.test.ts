@@ -281,3 +281,45 @@ describe('auto-swe harness dedup: each conversation event once across SDK messag
     expect(d.keep('S', 'harness_session_file', undefined, [c])).toEqual([c]);
   });
 });
+
+describe('auto-swe providers: Anthropic message_delta usage (MessageDeltaUsage)', () => {
+  it('its cumulative counts replace message_start’s, a null count does not', () => {
+    const sse = [
+      {
+        type: 'message_start',
+        message: {
+          id: 'msg_u',
+          type: 'message',
+          role: 'assistant',
+          content: [],
+          usage: {
+            input_tokens: 10,
+            cache_creation_input_tokens: 5,
+            cache_read_input_tokens: 7,
+            output_tokens: 1,
+          },
+        },
+      },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'hi' } },
+      { type: 'content_block_stop', index: 0 },
+      {
+        type: 'message_delta',
+        delta: { stop_reason: 'end_turn', stop_sequence: null },
+        usage: {
+          input_tokens: 12,
+          cache_creation_input_tokens: null,
+          cache_read_input_tokens: 9,
+          output_tokens: 4,
+        },
+      },
+      { type: 'message_stop' },
+    ]
+      .map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`)
+      .join('');
+    const usage = kinds(
+      call('/v1/messages', { messages: [{ role: 'user', content: 'x' }] }, sse),
+    ).filter(([k]) => k === 'usage');
+    expect(usage).toEqual([['usage', { input: 12, output: 4, cacheWrite: 5, cacheRead: 9 }]]);
+  });
+});
