@@ -14,7 +14,8 @@ const digest = (text: string): string =>
  * (an SDK stream message carries its session-file line's) with the event's kind and its place
  * among that entry's events of the kind, and what the event is, where that names it alone: a
  * tool call or result by its call id, a reply's text or thinking by the API message id and the
- * text. An SDK message without `uuid` (older CLIs) still meets its line by the second.
+ * text. An SDK message without `uuid` (older CLIs; a user message without
+ * `--replay-user-messages`) still meets its line by the second.
  */
 function keysOf(sid: string, e: Event, uuid: string | undefined, nth: number): string[] {
   const v = e as unknown as Record<string, unknown>;
