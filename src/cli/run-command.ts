@@ -1,7 +1,7 @@
 import { PassThrough, type Readable, type Transform, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { TxpipeError } from '../stream/errors.js';
-import { inputError, openInput } from '../stream/input.js';
+import { inputError } from '../stream/input.js';
 import type { Framing } from '../stream/framing.js';
 import type { OnInvalid } from '../stream/parse.js';
 import { linesDefaults } from '../stream/lines.js';
@@ -10,7 +10,7 @@ import { REJECT_EVENT } from '../stream/rejection.js';
 import { stringify } from '../stream/stringify.js';
 import type { CommandSpec, WholeFileLimits, WholeFileReader } from '../transforms/spec.js';
 import { EXIT } from './exit-codes.js';
-import { expandInputs } from './inputs.js';
+import { expandInputs, openSource } from './inputs.js';
 import { isBrokenPipe, openOutput } from './output.js';
 import { Reporter } from './reporter.js';
 import { inputsSize, RunProgress } from './run-progress.js';
@@ -55,7 +55,7 @@ async function feed(
       }
       if (chunks !== undefined) continue;
     }
-    const input = source === '-' && stdin ? stdin : openInput(source);
+    const input = source === '-' && stdin ? stdin : await openSource(source);
     const recs: Readable = readRecords(input, {
       source,
       framing: args.framing,
@@ -164,6 +164,7 @@ export async function runCommand(
     code = EXIT.failure;
   }
   if (!args.quiet) io.stderr.write(reporter.summary());
+  if (code === EXIT.ok && reporter.count > 0 && run.rejectionsFail) code = EXIT.failure;
   if (code === EXIT.ok && args.strict && reporter.count > 0) code = EXIT.rejected;
   return code;
 }

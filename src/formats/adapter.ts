@@ -5,6 +5,11 @@ import type { CliOption } from '../transforms/spec.js';
 /** Options every decoder takes; adapters may accept more. */
 export interface DecodeOptions {
   readonly [option: string]: unknown;
+  /**
+   * Where a reader reports a problem of the stream as a whole, for a line (auto-swe: a stream
+   * without its `eof` line); `convert` rejects that line (reason `format`), so `--strict` fails.
+   */
+  readonly report?: (line: number, message: string) => void;
 }
 
 /** Options every encoder takes; adapters may accept more. */

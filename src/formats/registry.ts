@@ -1,5 +1,5 @@
 import type { FormatAdapter } from './adapter.js';
-import { autoSwe } from './auto-swe.js';
+import { autoSwe } from './auto-swe/index.js';
 import { awf } from './awf.js';
 import { claudeCode } from './claude-code.js';
 import { claudeStreamJson } from './claude-stream-json.js';

@@ -52,8 +52,11 @@ export function createRecordRedactor(
         (seen !== PRESCAN_NONE &&
           format.markers.some((m) => raw.includes(m)) &&
           ((seen & PRESCAN_FILE) !== 0 || SECRET_FILE_PRESCAN.test(raw))));
-    if (!withhold && (seen & PRESCAN_TEXT) === 0) return rec;
     let value = rec.value;
+    if (format?.rewrite && isRecord(value) && format.rewriteMarkers?.some((m) => raw.includes(m)))
+      value = format.rewrite(value);
+    if (!withhold && (seen & PRESCAN_TEXT) === 0)
+      return value === rec.value ? rec : withValue(rec, value);
     if (withhold)
       value = (format as FormatRedaction).withhold(value as Record<string, unknown>, ctx);
     value = redactor.value(value);

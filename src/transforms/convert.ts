@@ -156,6 +156,9 @@ export function convert(options: ConvertOptions): Transform {
           source: rec.source,
           replyUsage: o.replyUsage,
           ...(callId ? { parentCallId: callId } : {}),
+          // A stream-level problem a reader finds (auto-swe: no `eof`) is reported for a line.
+          report: (line: number, message: string) =>
+            ctx.reject({ source: rec.source, line, reason: 'format', message }),
         });
         const held = waiting;
         waiting = [];

@@ -8,6 +8,8 @@ import { claudeKey } from '../usage/formats/claude-code.js';
 import { checkBound, checkKeep, replacer, type KeepPolicy } from '../usage/keep-policy.js';
 import { SeenKeys } from '../usage/seen-keys.js';
 import { count } from '../usage/tokens.js';
+import { autoSwe } from '../formats/auto-swe/index.js';
+import { autoSweDedup } from '../formats/auto-swe/dedup-usage.js';
 import type { CommandBehaviour } from './spec.js';
 import { dedupUsageDefaults } from './commands/dedup-usage.js';
 
@@ -82,12 +84,34 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
     return undefined;
   };
 
+  // An auto-swe input (decided by its first JSON record) has its own reading of replies.
+  let swe: ReturnType<typeof autoSweDedup> | undefined;
+  let decided = false;
+  const endSwe = (ctx: StageContext): void => {
+    for (const r of swe?.end() ?? []) ctx.push(r);
+    swe = undefined;
+  };
+
   return recordTransform({
     transform(rec, ctx) {
       if (rec.source !== source) {
         endReply(ctx);
+        endSwe(ctx);
+        decided = false;
         source = rec.source;
       }
+      if (!decided && rec.value !== undefined) {
+        decided = true;
+        if (autoSwe.detect(rec.value)) {
+          swe = autoSweDedup({
+            replace,
+            maxSeenKeys: o.maxSeenKeys,
+            maxHeldRecords: maxRecords,
+            maxHeldBytes: maxBytes,
+          });
+        }
+      }
+      if (swe) return swe.take(rec);
       const site = usageSite(rec.value);
       if (site === undefined || (site === 'progress' && !stripProgress)) {
         return key === undefined ? rec : hold(rec, ctx);
@@ -118,6 +142,7 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
     },
     flush(ctx) {
       endReply(ctx);
+      endSwe(ctx);
     },
   });
 }

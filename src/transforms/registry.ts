@@ -11,6 +11,7 @@ import { runCommandSpec } from './commands/run.js';
 import { workerCommand } from './commands/worker.js';
 import type { CommandSpec } from './spec.js';
 import { usageCommand } from './commands/usage.js';
+import { verifyCommand } from './commands/verify.js';
 
 /**
  * Every command, one line each; the CLI and its --help are generated from this list. Each entry
@@ -29,6 +30,7 @@ export const commands: readonly CommandSpec[] = [
   replayCommand,
   runCommandSpec,
   workerCommand,
+  verifyCommand,
 ];
 
 /** The command of a name, or undefined. */

@@ -94,4 +94,10 @@ export interface CommandBehaviour {
    * read-stages-write loop and gives the exit code.
    */
   run?(args: Readonly<Record<string, unknown>>, ctx: CommandContext): Promise<number>;
+  /**
+   * A rejection reported by this command's stages is a failure (exit 1), with or without
+   * `--strict` (`verify`: an input that did not verify). The command's output is written whole
+   * first, which failing the stream would cut.
+   */
+  readonly rejectionsFail?: boolean;
 }

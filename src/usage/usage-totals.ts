@@ -69,13 +69,15 @@ export class UsageTotals {
 
   add(e: UsageEntry): void {
     if (e.copy === true && e.key !== undefined) return this.#addCopy(e, e.key);
+    // A report that is no reply's (counted each: an auto-swe http call) leaves the open reply
+    // open: a reply cut across two auto-swe session-file deltas may have calls between them.
+    if (e.key === undefined) return this.#count(e);
     const cur = this.#current;
     if (cur !== undefined && e.key === cur.key) {
       if (this.#replace(cur.tokens.output, e.tokens.output)) this.#current = e;
       return;
     }
     this.endReply();
-    if (e.key === undefined) return this.#count(e);
     if (this.#seen.has(e.key)) {
       this.#duplicates++;
       return;

@@ -291,10 +291,17 @@ describe('replay: options and the CLI', () => {
     expect(() => replay({ holdLimit: 0 })).toThrow(/holdLimit/);
   });
 
-  it('refuses a format it cannot read', async () => {
-    await expect(replayed([own('run_v2_full.jsonl')], 'auto-swe')).rejects.toThrow(
-      /cannot be replayed/,
-    );
+  it('replays auto-swe model traffic through its reader: the messages its last request sent', async () => {
+    const file = join(repoRoot, 'test', 'fixtures', 'auto-swe', 'anthropic.jsonl');
+    const calls = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { request?: { messages: unknown[] } });
+    const { out, rejections } = await replayed([file], 'auto-swe');
+    expect(rejections).toEqual([]);
+    expect(out).toHaveLength(1);
+    // the second call's request holds the first exchange exactly as the provider saw it
+    expect(out[0]!.messages.slice(0, 3)).toEqual(calls[1]!.request!.messages);
   });
 
   it('runs as a command: one JSON line per session, bad lines reported', () => {

@@ -43,13 +43,53 @@ describe('usage per format, as each spec defines it', () => {
   it('auto-swe: session-file deltas, the last report per message id, sidechain included', async () => {
     const r = await report(own('auto-swe-session-files.jsonl'));
     // msg_1 (last: 10/30/500/0) + msg_side (4/6/0/100) + msg_2 cut across deltas (last: 12/80/0/500)
-    // in session …001; msg_9 (1/1/0/0) in …002 (fields under `data`); the http_call is not counted.
-    expect(kinds(r.totals)).toEqual([10 + 4 + 12 + 1, 30 + 6 + 80 + 1, 500, 100 + 500]);
-    expect(r.sessions.map((s) => [s.key, s.replies])).toEqual([
+    // in session …001; msg_9 (1/1/0/0) in …002 (fields under `data`); the http_call (999/999, an
+    // Anthropic reply naming no model) in the session named by the file.
+    expect(kinds(r.totals)).toEqual([10 + 4 + 12 + 1 + 999, 30 + 6 + 80 + 1 + 999, 500, 100 + 500]);
+    expect(r.sessions.map((s) => [s.key, s.replies]).sort()).toEqual([
       ['5e551011-0000-4000-8000-000000000001', 3],
       ['5e551011-0000-4000-8000-000000000002', 1],
+      ['auto-swe-session-files', 1],
     ]);
-    expect(r.models.map((m) => m.key)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-6']);
+    expect(r.models.map((m) => m.key)).toEqual([
+      'claude-haiku-4-5',
+      'claude-sonnet-4-6',
+      'unknown',
+    ]);
+  });
+
+  it.each([
+    // Anthropic: input excludes cache reads and writes, as sent: 412 + 25 input, 96 + 89 output
+    // (the streamed reply's message_delta), cache writes 1024, reads 2048 + 3072.
+    ['anthropic.jsonl', [412 + 25, 96 + 89, 1024, 2048 + 3072], 2],
+    // Responses: input_tokens include cached_tokens: (1500 - 1024) + (1700 - 1536); the stream
+    // cut before response.completed has no usage.
+    ['openai-responses.jsonl', [1500 - 1024 + (1700 - 1536), 180 + 40, 0, 1024 + 1536], 2],
+    // Chat: prompt_tokens include cached_tokens: 82 + (2100 - 1920); the stream's usage chunk.
+    ['openai-chat.jsonl', [82 + (2100 - 1920), 17 + 45, 0, 1920], 2],
+    // Gemini: promptTokenCount includes cachedContentTokenCount; thoughts are output:
+    // (120 - 64) + (200 - 128) + 230 input, (18 + 40) + 22 + 3 output.
+    ['google.jsonl', [120 - 64 + (200 - 128) + 230, 18 + 40 + 22 + 3, 0, 64 + 128], 3],
+    // Session files only (harness messages are not counted): msg_h1 85, msg_h2 140 (cut across
+    // two deltas), msg_h3 9, the sidechain's msg_sc1 12.
+    [
+      'harness.jsonl',
+      [10 + 8 + 6 + 30, 85 + 140 + 9 + 12, 500 + 200, 12000 + 12500 + 12600 + 4000],
+      4,
+    ],
+    // Embedding calls are not model replies.
+    ['embeddings.jsonl', [0, 0, 0, 0], 0],
+    // Export lines: Anthropic 11/1 and OpenAI chat (30 - 10)/3 with 10 cached.
+    ['export.jsonl', [11 + 20, 1 + 3, 0, 10], 2],
+  ] as const)("auto-swe %s: each provider's input-token rule", async (name, totals, replies) => {
+    const r = await report(join(repoRoot, 'test', 'fixtures', 'auto-swe', name));
+    expect(kinds(r.totals)).toEqual(totals);
+    expect(r.totals.replies).toBe(replies);
+  });
+
+  it('auto-swe export lines: one session per transcript', async () => {
+    const r = await report(join(repoRoot, 'test', 'fixtures', 'auto-swe', 'export.jsonl'));
+    expect(r.sessions.map((s) => s.key).sort()).toEqual(['tr_0001', 'tr_0002']);
   });
 
   it('formats without usage extraction, and values no format claims, add nothing', async () => {

@@ -1,3 +1,4 @@
+import { autoSweRedaction } from '../../formats/auto-swe/redact.js';
 import { awfRedaction } from './awf.js';
 import { claudeCodeRedaction } from './claude-code.js';
 import { flockdeckRedaction } from './flockdeck.js';
@@ -12,6 +13,7 @@ export const formatRedactions: readonly FormatRedaction[] = [
   rupuRedaction,
   awfRedaction,
   txpipeRedaction,
+  autoSweRedaction,
 ];
 
 const byFormat = new Map(formatRedactions.flatMap((r) => r.formats.map((f) => [f, r] as const)));

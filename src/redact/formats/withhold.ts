@@ -22,6 +22,13 @@ export interface FormatRedaction {
   readonly markers: readonly string[];
   /** The value with secret files' contents withheld; the same reference when nothing was. */
   withhold(value: Record<string, unknown>, ctx: WithholdContext): Record<string, unknown>;
+  /**
+   * Rules of the format's own writer, applied to every record whose raw line holds one of
+   * `rewriteMarkers`, before the text rules (auto-swe: embedding vectors omitted, credential
+   * query parameters and headers dropped). The same reference when nothing changed.
+   */
+  rewrite?(value: Record<string, unknown>): Record<string, unknown>;
+  readonly rewriteMarkers?: readonly string[];
   /** A changed line as the format wants it (Flockdeck: `"redacted": true`). */
   markChanged?(value: Record<string, unknown>): Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import { autoSweUsage } from './auto-swe.js';
+import { autoSweUsage } from '../../formats/auto-swe/usage.js';
 import { claudeCodeUsage } from './claude-code.js';
 import type { UsageExtractor } from './extractor.js';
 import { flockdeckUsage } from './flockdeck.js';

@@ -1,0 +1,105 @@
+import type { BoundedMap } from '../../events/bounded-map.js';
+import { EVENT_VERSION, type Event } from '../../events/event.js';
+import type { Message, Part, ProviderCall } from './call.js';
+
+/** What every event of one record shares: session, time, origin, and `meta.autoSwe`. */
+export interface RecordBase {
+  readonly session: string;
+  readonly time?: string;
+  readonly origin: { readonly format: string; readonly source: string; readonly line: number };
+  /** `meta.autoSwe`: the record kind it came from (`source`), the provider, ... */
+  readonly autoSwe: Readonly<Record<string, unknown>>;
+}
+
+/** An event of a record: the base's fields, then `fields` (in that order). */
+export function recordEvent(base: RecordBase, fields: Record<string, unknown>): Event {
+  const ev: Record<string, unknown> = { v: EVENT_VERSION, session: base.session };
+  if (base.time !== undefined) ev.time = base.time;
+  ev.origin = base.origin;
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) ev[k] = v;
+  ev.meta = { autoSwe: base.autoSwe };
+  return ev as unknown as Event;
+}
+
+/** A part as an event's own fields; a tool result's name looked up from its call. */
+function partFields(
+  part: Part,
+  role: Message['role'],
+  names: BoundedMap<string, string>,
+): Record<string, unknown> {
+  switch (part.kind) {
+    case 'text':
+      return role === 'assistant'
+        ? { kind: 'assistant_message', text: part.text }
+        : { kind: 'user_message', text: part.text, role: 'prompt' };
+    case 'thinking':
+      return {
+        kind: 'thinking',
+        text: part.text,
+        signature: part.signature,
+        ...(part.redacted ? { redacted: true } : {}),
+      };
+    case 'tool_call':
+      if (part.callId !== undefined) names.set(part.callId, part.name);
+      return { kind: 'tool_call', callId: part.callId, name: part.name, input: part.input ?? {} };
+    case 'tool_result':
+      return {
+        kind: 'tool_result',
+        callId: part.callId,
+        name: part.name ?? (part.callId !== undefined ? names.get(part.callId) : undefined),
+        output: part.output,
+        ...(part.isError ? { isError: true } : {}),
+      };
+    case 'unknown':
+      return { kind: 'unknown', record: part.record };
+  }
+}
+
+/**
+ * The request messages a call adds to its conversation: all of them on a session's first call,
+ * else those after the request's last assistant message (the ones before were given by the calls
+ * before it, whose replies are that history). System messages are instructions: left out.
+ */
+export function newMessages(request: readonly Message[], first: boolean): readonly Message[] {
+  let from = 0;
+  if (!first) {
+    for (let i = request.length - 1; i >= 0; i--) {
+      if (request[i]!.role === 'assistant') {
+        from = i + 1;
+        break;
+      }
+    }
+  }
+  return request.slice(from).filter((m) => m.role !== 'system');
+}
+
+/**
+ * The events of one model call: the new request messages (user side), the reply's parts (with
+ * the model and reply id), and one `usage` event with the reply's stop reason.
+ */
+export function callEvents(
+  base: RecordBase,
+  call: ProviderCall,
+  first: boolean,
+  names: BoundedMap<string, string>,
+): Event[] {
+  const out: Event[] = [];
+  for (const m of newMessages(call.request, first)) {
+    for (const p of m.parts) out.push(recordEvent(base, partFields(p, m.role, names)));
+  }
+  const reply = { messageId: call.messageId, model: call.model };
+  for (const p of call.reply) {
+    out.push(recordEvent(base, { ...reply, ...partFields(p, 'assistant', names) }));
+  }
+  if (call.tokens !== undefined || call.stopReason !== undefined) {
+    out.push(
+      recordEvent(base, {
+        ...reply,
+        kind: 'usage',
+        tokens: call.tokens ?? {},
+        stopReason: call.stopReason,
+      }),
+    );
+  }
+  return out;
+}

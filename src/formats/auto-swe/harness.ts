@@ -1,0 +1,131 @@
+import type { Event } from '../../events/event.js';
+import type { Rec } from '../../stream/rec.js';
+import type { Decoder } from '../adapter.js';
+import { claudeCodeDecoder } from '../claude-code/decoder.js';
+import { streamJsonDecoder } from '../claude-code/stream-json-decoder.js';
+import { isObj, str } from './call.js';
+import type { RecordBase } from './call-events.js';
+import { HarnessDedup } from './harness-dedup.js';
+
+/** Kinds a session-file delta gives to the conversation (its main-conversation lines). */
+const CONVERSATION = new Set<string>([
+  'user_message',
+  'assistant_message',
+  'thinking',
+  'tool_call',
+  'tool_result',
+  'compaction',
+]);
+
+const isTalk = (e: Event): boolean => CONVERSATION.has(e.kind);
+
+/** Kinds the SDK stream's own bracket and totals give, which the transcript's bracket replaces. */
+const BRACKET = new Set<string>(['session_start', 'session_end', 'usage']);
+
+/** An inner event re-told as the auto-swe record's: its session, origin and `meta.autoSwe`. */
+function retold(ev: Event, base: RecordBase): Event {
+  const e: Record<string, unknown> = { ...ev, session: base.session, origin: base.origin };
+  if (e.time === undefined && base.time !== undefined) e.time = base.time;
+  e.meta = { ...(ev.meta ?? {}), autoSwe: base.autoSwe };
+  return e as unknown as Event;
+}
+
+/**
+ * Claude Code harness records, read with the Claude Code readers, one reader per session (and,
+ * in a session file, per subagent: a sidechain's replies interleave with the main ones):
+ * - `harness_message`: an SDK stream message (`claude -p --output-format stream-json`), read by
+ *   the stream-json reader; its conversation events are kept, its usage is not (the session
+ *   file's lines hold the same replies' final counts, so a reply is counted once);
+ * - a turn's SDK messages and its session-file lines tell the same conversation: each event is
+ *   given once, by the record that told it first (`HarnessDedup`);
+ * - `harness_session_file`: the lines a turn added to the session file, read by the Claude Code
+ *   reader across deltas (a reply cut between two deltas is one reply, its last report wins):
+ *   main-conversation lines give conversation events, every line (sidechain included) usage;
+ *   summaries, bookkeeping entries and lines kept as strings stay in the raw record only.
+ */
+export class HarnessReader {
+  private readonly messages = new Map<string, Decoder>();
+  private readonly files = new Map<string, Decoder>();
+  /** The last record base of each session-file reader (for the events its end gives). */
+  private readonly lastBase = new Map<string, RecordBase>();
+  private readonly dedup: HarnessDedup;
+
+  constructor(
+    private readonly replyUsage: unknown,
+    private readonly maxReaders = 10_000,
+    maxKeys = 100_000,
+  ) {
+    this.dedup = new HarnessDedup(maxKeys);
+  }
+
+  message(r: Readonly<Record<string, unknown>>, rec: Rec, base: RecordBase): Event[] {
+    const m = isObj(r.message) ? r.message : undefined;
+    if (!m) return [];
+    const sid = str(m.session_id) ?? '-';
+    let d = this.messages.get(sid);
+    if (!d) {
+      d = streamJsonDecoder({ source: `${sid}.jsonl`, replyUsage: 'last' });
+      this.bound(this.messages).set(sid, d);
+    }
+    const events = d.decode({ raw: '', value: m, line: rec.line, source: rec.source });
+    const told = events.filter((e) => !BRACKET.has(e.kind));
+    const said = this.dedup.keep(sid, 'harness_message', str(m.uuid), told.filter(isTalk));
+    return told.filter((e) => !isTalk(e) || said.includes(e)).map((e) => retold(e, base));
+  }
+
+  sessionFile(r: Readonly<Record<string, unknown>>, rec: Rec, base: RecordBase): Event[] {
+    const body = isObj(r.data) ? r.data : r;
+    const sid = str(body.sessionId) ?? '-';
+    const out: Event[] = [];
+    for (const line of Array.isArray(body.lines) ? body.lines : []) {
+      if (!isObj(line)) continue; // a line that did not parse stays in the raw record
+      const side = line.isSidechain === true;
+      const key = side ? `${sid}/${str(line.agentId) ?? '-'}` : sid;
+      let d = this.files.get(key);
+      if (!d) {
+        if (this.files.size >= this.maxReaders) out.push(...this.endOldestFile());
+        d = claudeCodeDecoder({
+          source: `${sid}.jsonl`,
+          replyUsage: this.replyUsage === 'first' ? 'first' : 'last',
+        });
+        this.files.set(key, d);
+      }
+      this.lastBase.set(key, base);
+      const events = d.decode({ raw: '', value: line, line: rec.line, source: rec.source });
+      const talk = side ? [] : events.filter(isTalk);
+      const said = this.dedup.keep(sid, 'harness_session_file', str(line.uuid), talk);
+      for (const e of events) {
+        if (e.kind === 'usage' || said.includes(e)) out.push(retold(e, base));
+      }
+    }
+    return out;
+  }
+
+  /** The usage the session-file readers still hold (each reader's last reply). */
+  end(): Event[] {
+    const out: Event[] = [];
+    for (const key of [...this.files.keys()]) out.push(...this.endFile(key));
+    this.messages.clear();
+    return out;
+  }
+
+  /** Ends one session-file reader: the usage of the reply it still holds. */
+  private endFile(key: string): Event[] {
+    const d = this.files.get(key)!;
+    const base = this.lastBase.get(key)!;
+    this.files.delete(key);
+    this.lastBase.delete(key);
+    return d.end().flatMap((e) => (e.kind === 'usage' ? [retold(e, base)] : []));
+  }
+
+  /** The bound on session-file readers: the oldest is ended (its usage given), not dropped. */
+  private endOldestFile(): Event[] {
+    return this.endFile(this.files.keys().next().value as string);
+  }
+
+  /** The bound on SDK-message readers: the oldest is dropped (it holds no usage that counts). */
+  private bound(map: Map<string, Decoder>): Map<string, Decoder> {
+    if (map.size >= this.maxReaders) map.delete(map.keys().next().value as string);
+    return map;
+  }
+}

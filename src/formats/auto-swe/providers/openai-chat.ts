@@ -1,0 +1,139 @@
+import {
+  counts,
+  isObj,
+  num,
+  parsedOr,
+  str,
+  uncached,
+  type Message,
+  type Part,
+  type Provider,
+  type ProviderCall,
+} from '../call.js';
+import { streamChunks } from '../sse.js';
+
+/** A message's `content`: a string, or content parts whose texts are joined. */
+function contentText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  return content
+    .filter((c) => isObj(c) && typeof c.text === 'string')
+    .map((c) => (c as { text: string }).text)
+    .join('\n');
+}
+
+function toolCallParts(calls: unknown): Part[] {
+  if (!Array.isArray(calls)) return [];
+  const out: Part[] = [];
+  for (const c of calls) {
+    if (!isObj(c)) continue;
+    const fn = isObj(c.function) ? c.function : {};
+    out.push({
+      kind: 'tool_call',
+      callId: str(c.id),
+      name: String(fn.name ?? ''),
+      input: typeof fn.arguments === 'string' ? parsedOr(fn.arguments) : (fn.arguments ?? {}),
+    });
+  }
+  return out;
+}
+
+/** A chat message as a message of the conversation. */
+function chatMessage(m: Record<string, unknown>): Message {
+  const text = contentText(m.content);
+  if (m.role === 'tool') {
+    return {
+      role: 'user',
+      parts: [
+        { kind: 'tool_result', callId: str(m.tool_call_id), output: text ?? m.content ?? '' },
+      ],
+    };
+  }
+  const parts: Part[] = [];
+  const reasoning = str(m.reasoning_content);
+  if (reasoning !== undefined) parts.push({ kind: 'thinking', text: reasoning });
+  if (text !== undefined && text !== '') parts.push({ kind: 'text', text });
+  parts.push(...toolCallParts(m.tool_calls));
+  const role = m.role === 'assistant' ? 'assistant' : m.role === 'user' ? 'user' : 'system';
+  return { role, parts };
+}
+
+/** The completion a stream of chunks makes: deltas joined, tool-call fragments by `index`. */
+function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let content = '';
+  let reasoning = '';
+  let finish: unknown;
+  const calls: { id?: unknown; type?: unknown; function: { name: string; arguments: string } }[] =
+    [];
+  for (const c of chunks) {
+    if (!isObj(c)) continue;
+    if (out.id === undefined && c.id !== undefined) out.id = c.id;
+    if (c.model !== undefined) out.model = c.model;
+    if (isObj(c.usage)) out.usage = c.usage;
+    const choice = Array.isArray(c.choices)
+      ? c.choices.find((x) => isObj(x) && (x.index ?? 0) === 0)
+      : undefined;
+    if (!isObj(choice)) continue;
+    if (choice.finish_reason != null) finish = choice.finish_reason;
+    const d = isObj(choice.delta) ? choice.delta : {};
+    if (typeof d.content === 'string') content += d.content;
+    if (typeof d.reasoning_content === 'string') reasoning += d.reasoning_content;
+    if (!Array.isArray(d.tool_calls)) continue;
+    for (const t of d.tool_calls) {
+      if (!isObj(t)) continue;
+      const i = typeof t.index === 'number' ? t.index : calls.length;
+      const call = (calls[i] ??= { function: { name: '', arguments: '' } });
+      if (t.id !== undefined) call.id = t.id;
+      if (t.type !== undefined) call.type = t.type;
+      const fn = isObj(t.function) ? t.function : {};
+      if (typeof fn.name === 'string') call.function.name += fn.name;
+      if (typeof fn.arguments === 'string') call.function.arguments += fn.arguments;
+    }
+  }
+  const message: Record<string, unknown> = { role: 'assistant', content };
+  if (reasoning !== '') message.reasoning_content = reasoning;
+  const made = calls.filter(Boolean);
+  if (made.length > 0) message.tool_calls = made;
+  out.choices = [{ index: 0, message, finish_reason: finish }];
+  return out;
+}
+
+/** OpenAI `usage`: `prompt_tokens` includes `prompt_tokens_details.cached_tokens`. */
+function tokensOf(u: unknown) {
+  if (!isObj(u)) return undefined;
+  const cached = isObj(u.prompt_tokens_details)
+    ? num(u.prompt_tokens_details.cached_tokens)
+    : undefined;
+  return counts({
+    input: uncached(num(u.prompt_tokens), cached),
+    output: num(u.completion_tokens),
+    cacheRead: cached,
+  });
+}
+
+/** OpenAI Chat Completions (`POST /v1/chat/completions`, and OpenAI-compatible APIs). */
+export const openaiChat: Provider = {
+  id: 'openai-chat',
+  matchesPath: (path) => /\/chat\/completions$/.test(path),
+  matchesBody: (_req, res) => isObj(res) && res.object === 'chat.completion',
+  read(request, response): ProviderCall {
+    const req = isObj(request) ? request : {};
+    const chunks = streamChunks(response);
+    const res = chunks ? reassemble(chunks) : isObj(response) ? response : {};
+    const messages: Message[] = [];
+    for (const m of Array.isArray(req.messages) ? req.messages : []) {
+      if (isObj(m)) messages.push(chatMessage(m));
+    }
+    const choice = Array.isArray(res.choices) ? res.choices[0] : undefined;
+    const reply = isObj(choice) && isObj(choice.message) ? chatMessage(choice.message).parts : [];
+    return {
+      model: str(res.model) ?? str(req.model),
+      messageId: str(res.id),
+      request: messages,
+      reply,
+      tokens: tokensOf(res.usage),
+      stopReason: isObj(choice) ? str(choice.finish_reason) : undefined,
+    };
+  },
+};

@@ -1,0 +1,159 @@
+import {
+  counts,
+  isObj,
+  num,
+  parsedOr,
+  str,
+  uncached,
+  type Message,
+  type Part,
+  type Provider,
+  type ProviderCall,
+} from '../call.js';
+import { streamChunks } from '../sse.js';
+
+/** The text of a message item's content (`input_text`, `output_text`, or a plain string). */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .filter((c) => isObj(c) && typeof c.text === 'string')
+    .map((c) => (c as { text: string }).text)
+    .join('\n');
+}
+
+/** An input or output item as a message (`role` from the item; calls are the assistant's). */
+function itemMessage(item: unknown): Message | undefined {
+  if (!isObj(item)) return undefined;
+  const type = item.type ?? (item.role !== undefined ? 'message' : undefined);
+  switch (type) {
+    case 'message': {
+      const role =
+        item.role === 'assistant' ? 'assistant' : item.role === 'user' ? 'user' : 'system';
+      return { role, parts: [{ kind: 'text', text: contentText(item.content) }] };
+    }
+    case 'reasoning': {
+      const summary = Array.isArray(item.summary) ? contentText(item.summary) : '';
+      return { role: 'assistant', parts: [{ kind: 'thinking', text: summary }] };
+    }
+    case 'function_call':
+    case 'custom_tool_call':
+      return {
+        role: 'assistant',
+        parts: [
+          {
+            kind: 'tool_call',
+            callId: str(item.call_id),
+            name: String(item.name ?? ''),
+            input:
+              typeof item.arguments === 'string' ? parsedOr(item.arguments) : (item.input ?? {}),
+          },
+        ],
+      };
+    case 'function_call_output':
+    case 'custom_tool_call_output':
+      return {
+        role: 'user',
+        parts: [{ kind: 'tool_result', callId: str(item.call_id), output: item.output ?? '' }],
+      };
+    default:
+      return { role: 'assistant', parts: [{ kind: 'unknown', record: item }] };
+  }
+}
+
+/** The response a stream makes: `response.completed`'s, else the items its events built. */
+function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
+  let response: Record<string, unknown> = {};
+  const items: Record<string, unknown>[] = [];
+  for (const c of chunks) {
+    if (!isObj(c)) continue;
+    const i = typeof c.output_index === 'number' ? c.output_index : -1;
+    switch (c.type) {
+      case 'response.created':
+      case 'response.in_progress':
+      case 'response.completed':
+      case 'response.incomplete':
+      case 'response.failed':
+        if (isObj(c.response)) response = c.response;
+        break;
+      case 'response.output_item.added':
+      case 'response.output_item.done':
+        if (i >= 0 && isObj(c.item)) items[i] = { ...c.item };
+        break;
+      case 'response.output_text.delta': {
+        const it = items[i];
+        if (!it) break;
+        const content = Array.isArray(it.content) ? [...(it.content as unknown[])] : [];
+        const ci = typeof c.content_index === 'number' ? c.content_index : 0;
+        const part = isObj(content[ci]) ? { ...content[ci] } : { type: 'output_text', text: '' };
+        part.text = String(part.text ?? '') + String(c.delta ?? '');
+        content[ci] = part;
+        it.content = content;
+        break;
+      }
+      case 'response.function_call_arguments.delta': {
+        const it = items[i];
+        if (it) it.arguments = String(it.arguments ?? '') + String(c.delta ?? '');
+        break;
+      }
+      case 'response.function_call_arguments.done':
+        if (items[i] && typeof c.arguments === 'string') items[i]!.arguments = c.arguments;
+        break;
+    }
+  }
+  const done = Array.isArray(response.output) && response.output.length > 0;
+  return done ? response : { ...response, output: items.filter(Boolean) };
+}
+
+/** OpenAI `usage`: `input_tokens` includes `input_tokens_details.cached_tokens`. */
+function tokensOf(u: unknown) {
+  if (!isObj(u)) return undefined;
+  const cached = isObj(u.input_tokens_details)
+    ? num(u.input_tokens_details.cached_tokens)
+    : undefined;
+  return counts({
+    input: uncached(num(u.input_tokens), cached),
+    output: num(u.output_tokens),
+    cacheRead: cached,
+  });
+}
+
+/** OpenAI Responses API (`POST /v1/responses`), streamed (SSE) or not. */
+export const openaiResponses: Provider = {
+  id: 'openai-responses',
+  matchesPath: (path) => /\/responses$/.test(path),
+  matchesBody: (_req, res) => isObj(res) && res.object === 'response',
+  read(request, response): ProviderCall {
+    const req = isObj(request) ? request : {};
+    const chunks = streamChunks(response);
+    const res = chunks ? reassemble(chunks) : isObj(response) ? response : {};
+    const messages: Message[] = [];
+    if (typeof req.instructions === 'string') {
+      messages.push({ role: 'system', parts: [{ kind: 'text', text: req.instructions }] });
+    }
+    if (typeof req.input === 'string') {
+      messages.push({ role: 'user', parts: [{ kind: 'text', text: req.input }] });
+    } else if (Array.isArray(req.input)) {
+      for (const item of req.input) {
+        const m = itemMessage(item);
+        if (m) messages.push(m);
+      }
+    }
+    const reply: Part[] = [];
+    for (const item of Array.isArray(res.output) ? res.output : []) {
+      const m = itemMessage(item);
+      if (m) reply.push(...m.parts);
+    }
+    const incomplete = isObj(res.incomplete_details)
+      ? str(res.incomplete_details.reason)
+      : undefined;
+    return {
+      model: str(res.model) ?? str(req.model),
+      messageId: str(res.id),
+      request: messages,
+      reply,
+      tokens: tokensOf(res.usage),
+      stopReason: incomplete ?? str(res.status),
+    };
+  },
+};

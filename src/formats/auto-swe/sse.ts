@@ -1,0 +1,62 @@
+/** One server-sent event: its `event:` name, when given, and its `data:` lines joined. */
+export interface SseEvent {
+  readonly event?: string;
+  /** The data parsed as JSON, or the text when it is not JSON (`[DONE]`). */
+  readonly data: unknown;
+}
+
+/**
+ * A recorded SSE body (text/event-stream, as auto-swe stores a streamed response) as its events,
+ * in order (html.spec.whatwg.org, "Interpreting an event stream"): lines `field: value`, a blank
+ * line ends an event, `data` lines are joined with `\n`, comments (`:`) and other fields are
+ * skipped. Undefined when the text holds no `data:` line (it is not an SSE body).
+ */
+export function parseSse(text: string): SseEvent[] | undefined {
+  const out: SseEvent[] = [];
+  let name: string | undefined;
+  let data: string[] = [];
+  let any = false;
+  const dispatch = (): void => {
+    if (data.length > 0) {
+      const joined = data.join('\n');
+      out.push(name === undefined ? { data: json(joined) } : { event: name, data: json(joined) });
+    }
+    name = undefined;
+    data = [];
+  };
+  for (const raw of text.split(/\r\n|\r|\n/)) {
+    if (raw === '') {
+      dispatch();
+      continue;
+    }
+    if (raw.startsWith(':')) continue;
+    const colon = raw.indexOf(':');
+    const field = colon < 0 ? raw : raw.slice(0, colon);
+    let value = colon < 0 ? '' : raw.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') {
+      data.push(value);
+      any = true;
+    } else if (field === 'event') name = value;
+  }
+  dispatch();
+  return any ? out : undefined;
+}
+
+function json(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The chunks of a streamed body: an SSE text's data objects, a JSON array's items (Gemini's
+ * `streamGenerateContent` without `alt=sse`), or undefined when the body is neither.
+ */
+export function streamChunks(body: unknown): unknown[] | undefined {
+  if (Array.isArray(body)) return body;
+  if (typeof body !== 'string') return undefined;
+  return parseSse(body)?.map((e) => e.data);
+}

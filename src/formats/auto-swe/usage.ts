@@ -1,0 +1,76 @@
+import { basename } from 'node:path';
+import { claudeEntry } from '../../usage/formats/claude-code.js';
+import {
+  isObj,
+  NONE,
+  str,
+  type UsageEntry,
+  type UsageExtractor,
+} from '../../usage/formats/extractor.js';
+import { readHttpCall } from './http-call.js';
+import { unwrapRecord } from './record.js';
+
+/** auto-swe keys session-file usage by message id alone (the last report per message id). */
+const byMessageId = (m: Readonly<Record<string, unknown>>): string | undefined => str(m.id);
+
+/** A source's name as a session, as the reader names it (`decoder.ts`). */
+const sourceSession = (source: string): string =>
+  source === '-'
+    ? 'auto-swe'
+    : basename(source).replace(/(\.(jsonl|ndjson|json))?(\.gz)?$/, '') || 'auto-swe';
+
+/**
+ * auto-swe transcripts (docs/formats/auto-swe.md, Usage):
+ * - `http_call`: a chat call's reply usage, read by its provider's rule (Anthropic's input
+ *   excludes cache reads and writes; OpenAI's `prompt_tokens`/`input_tokens` and Google's
+ *   `promptTokenCount` include the cached tokens, which are taken out of input and counted as
+ *   cache reads). Each call is one reply, counted once. Embedding calls, error replies and
+ *   bodies of no known shape give none.
+ * - `harness_session_file`: what a Claude Code turn added to its session file (`lines`, each
+ *   parsed): the usage of the assistant lines, the last report per message id, sidechain lines
+ *   included (the spec's Normalized view). Deltas of one session continue each other, so a reply
+ *   cut across two deltas is one key. The fields may sit on the record or under `data`.
+ * Records may be platform export lines (`{transcript, record}`): the session is then the
+ * transcript's id (for http calls).
+ */
+export const autoSweUsage: UsageExtractor = {
+  format: 'auto-swe',
+  // A body streamed as SSE text holds its keys escaped (`\"usage\"`).
+  needles: ['usage"', 'usage\\"', 'usageMetadata"', 'usageMetadata\\"'],
+  reader(source) {
+    const fallback = sourceSession(source);
+    return (value) => {
+      const { transcript, record: v } = unwrapRecord(value);
+      if (!isObj(v)) return NONE;
+      if (v.kind === 'http_call') {
+        const read = readHttpCall(v);
+        if (read.kind !== 'chat' || read.call.tokens === undefined) return NONE;
+        const t = read.call.tokens;
+        return [
+          {
+            session: str(transcript?.id) ?? fallback,
+            model: read.call.model ?? 'unknown',
+            ...(str(v.at) !== undefined ? { time: v.at as string } : {}),
+            tokens: {
+              input: t.input ?? 0,
+              output: t.output ?? 0,
+              cacheWrite: t.cacheWrite ?? 0,
+              cacheRead: t.cacheRead ?? 0,
+              cacheWrite1h: 0,
+            },
+          },
+        ];
+      }
+      if (v.kind !== 'harness_session_file') return NONE;
+      const body = isObj(v.data) ? v.data : v;
+      if (!Array.isArray(body.lines)) return NONE;
+      const session = str(body.sessionId);
+      const out: UsageEntry[] = [];
+      for (const line of body.lines) {
+        const e = claudeEntry(line, session, byMessageId);
+        if (e) out.push(e.key === undefined ? e : { ...e, key: `${e.session}/${e.key}` });
+      }
+      return out;
+    };
+  },
+};

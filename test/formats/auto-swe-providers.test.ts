@@ -1,0 +1,325 @@
+import { describe, expect, it } from 'vitest';
+import type { Event } from '../../src/events/event.js';
+import { HarnessDedup } from '../../src/formats/auto-swe/harness-dedup.js';
+import { HarnessReader } from '../../src/formats/auto-swe/harness.js';
+import { readHttpCall } from '../../src/formats/auto-swe/http-call.js';
+import type { RecordBase } from '../../src/formats/auto-swe/call-events.js';
+import type { Rec } from '../../src/stream/rec.js';
+import { decodeAll } from './decode.js';
+
+const call = (path: string, request: unknown, response: unknown, extra = {}) => ({
+  kind: 'http_call',
+  path,
+  status: 200,
+  request,
+  response,
+  ...extra,
+});
+
+/** The conversation events of one call, as `[kind, main field]`. */
+function kinds(record: unknown): [string, unknown][] {
+  return decodeAll('auto-swe', [record, { kind: 'eof', complete: true }])
+    .filter((e) => e.kind !== 'session_start' && e.kind !== 'session_end')
+    .map((e) => {
+      const x = e as unknown as Record<string, unknown>;
+      return [e.kind, x.text ?? x.name ?? x.output ?? x.tokens ?? x.record];
+    });
+}
+
+describe('auto-swe providers: shapes beyond the fixtures', () => {
+  it.each([
+    [
+      'Anthropic redacted thinking, text-block tool results, is_error',
+      call(
+        '/v1/messages',
+        {
+          messages: [
+            {
+              role: 'user',
+              content: [
+                {
+                  type: 'tool_result',
+                  tool_use_id: 't1',
+                  content: [
+                    { type: 'text', text: 'a' },
+                    { type: 'text', text: 'b' },
+                  ],
+                  is_error: true,
+                },
+                { type: 'image', source: { type: 'base64', data: 'AAAA' } },
+              ],
+            },
+          ],
+        },
+        {
+          type: 'message',
+          content: [
+            { type: 'redacted_thinking', data: 'xyz' },
+            { type: 'server_tool_use', id: 's1', name: 'web_search', input: { q: 'x' } },
+          ],
+        },
+      ),
+      [
+        ['tool_result', 'a\nb'],
+        ['unknown', { type: 'image', source: { type: 'base64', data: 'AAAA' } }],
+        ['thinking', ''],
+        ['tool_call', 'web_search'],
+      ],
+    ],
+    [
+      'an OpenAI-compatible endpoint found by its body; reasoning_content; tool content parts',
+      call(
+        '/api/v3/generate',
+        {
+          messages: [
+            { role: 'system', content: 'be brief' },
+            { role: 'user', content: [{ type: 'text', text: 'q' }] },
+          ],
+        },
+        {
+          object: 'chat.completion',
+          choices: [
+            {
+              message: { role: 'assistant', reasoning_content: 'hmm', content: 'ans' },
+              finish_reason: 'stop',
+            },
+          ],
+          usage: { prompt_tokens: 10, completion_tokens: 2 },
+        },
+      ),
+      [
+        ['user_message', 'q'],
+        ['thinking', 'hmm'],
+        ['assistant_message', 'ans'],
+        ['usage', { input: 10, output: 2 }],
+      ],
+    ],
+    [
+      'Responses: items without a type, custom tool calls, incomplete_details',
+      call(
+        '/v1/responses',
+        { input: [{ role: 'user', content: 'go' }] },
+        {
+          object: 'response',
+          status: 'incomplete',
+          incomplete_details: { reason: 'max_output_tokens' },
+          output: [
+            {
+              type: 'custom_tool_call',
+              call_id: 'c1',
+              name: 'apply_patch',
+              input: '*** Begin Patch',
+            },
+            { type: 'web_search_call', id: 'ws1' },
+          ],
+          usage: { input_tokens: 7, output_tokens: 1 },
+        },
+      ),
+      [
+        ['user_message', 'go'],
+        ['tool_call', 'apply_patch'],
+        ['unknown', { type: 'web_search_call', id: 'ws1' }],
+        ['usage', { input: 7, output: 1 }],
+      ],
+    ],
+    [
+      'Google: functionResponse with an id, inline data kept as unknown, model from the path',
+      call(
+        '/v1/models/gemini-pro:generateContent?key=x',
+        {
+          contents: [
+            {
+              role: 'user',
+              parts: [
+                { inlineData: { mimeType: 'image/png', data: 'AA' } },
+                { functionResponse: { id: 'f1', name: 'w', response: { t: 1 } } },
+              ],
+            },
+          ],
+        },
+        {
+          candidates: [
+            { content: { role: 'model', parts: [{ text: 'ok' }] }, finishReason: 'STOP' },
+          ],
+        },
+      ),
+      [
+        ['unknown', { inlineData: { mimeType: 'image/png', data: 'AA' } }],
+        ['tool_result', 'w'],
+        ['assistant_message', 'ok'],
+        ['usage', {}],
+      ],
+    ],
+  ])('%s', (_name, record, want) => {
+    expect(kinds(record)).toEqual(want);
+  });
+
+  it('the model of a Gemini call comes from its path when the reply names none', () => {
+    const r = readHttpCall(call('/v1/models/gemini-pro:generateContent', {}, { candidates: [] }));
+    expect(r).toMatchObject({ kind: 'chat', provider: 'google', call: { model: 'gemini-pro' } });
+  });
+
+  it('a streamed Anthropic tool input whose stop never came still parses; one that does not parse stays text', () => {
+    const sse = (events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+    const start = {
+      type: 'content_block_start',
+      index: 0,
+      content_block: { type: 'tool_use', id: 't', name: 'n', input: {} },
+    };
+    const delta = (s: string) => ({
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'input_json_delta', partial_json: s },
+    });
+    const a = readHttpCall(call('/v1/messages', {}, sse([start, delta('{"a":'), delta('1}')])));
+    expect(a.kind === 'chat' && a.call.reply).toEqual([
+      { kind: 'tool_call', callId: 't', name: 'n', input: { a: 1 } },
+    ]);
+    const b = readHttpCall(
+      call(
+        '/v1/messages',
+        {},
+        sse([start, delta('{"a":'), { type: 'content_block_stop', index: 0 }]),
+      ),
+    );
+    expect(b.kind === 'chat' && b.call.reply).toEqual([
+      { kind: 'tool_call', callId: 't', name: 'n', input: '{"a":' },
+    ]);
+  });
+});
+
+describe('auto-swe harness reader: its bound on readers', () => {
+  it('ending the oldest session-file reader gives its held usage, never drops it', () => {
+    const h = new HarnessReader('last', 1);
+    const base = (line: number): RecordBase => ({
+      session: 's',
+      origin: { format: 'auto-swe', source: '-', line },
+      autoSwe: { source: 'harness_session_file' },
+    });
+    const rec = (line: number) => ({ raw: '', line, source: '-' }) as Rec;
+    const delta = (sid: string, id: string, out: number) => ({
+      kind: 'harness_session_file',
+      sessionId: sid,
+      lines: [
+        {
+          type: 'assistant',
+          sessionId: sid,
+          message: { id, usage: { input_tokens: 1, output_tokens: out } },
+        },
+      ],
+    });
+    const usage: Event[] = [];
+    const take = (evs: Event[]) => usage.push(...evs.filter((e) => e.kind === 'usage'));
+    take(h.sessionFile(delta('A', 'm1', 5), rec(1), base(1)));
+    take(h.sessionFile(delta('B', 'm2', 7), rec(2), base(2)));
+    take(h.sessionFile(delta('A', 'm3', 9), rec(3), base(3)));
+    take(h.end());
+    expect(usage.map((e) => [e.messageId, e.kind === 'usage' && e.tokens.output])).toEqual([
+      ['m1', 5],
+      ['m2', 7],
+      ['m3', 9],
+    ]);
+  });
+});
+
+describe('auto-swe harness dedup: each conversation event once across SDK messages and the file', () => {
+  const ev = (kind: string, extra: Record<string, unknown>) =>
+    ({
+      v: 1,
+      kind,
+      session: 's',
+      origin: { format: 'x', source: '-', line: 1 },
+      ...extra,
+    }) as unknown as Event;
+  const said = (evs: Event[]) => evs.map((e) => `${e.kind} ${JSON.stringify(e)}`);
+
+  it.each([
+    [
+      'by uuid',
+      'u-1',
+      'u-1',
+      ev('assistant_message', { text: 'a' }),
+      ev('assistant_message', { text: 'a' }),
+    ],
+    [
+      'a call by its id (no uuid)',
+      undefined,
+      'a-2',
+      ev('tool_call', { callId: 't1' }),
+      ev('tool_call', { callId: 't1', id: 'a-2' }),
+    ],
+    [
+      'a result by its call id',
+      undefined,
+      'u-2',
+      ev('tool_result', { callId: 't1' }),
+      ev('tool_result', { callId: 't1' }),
+    ],
+    [
+      'a reply text by message id and text',
+      undefined,
+      'a-3',
+      ev('thinking', { messageId: 'm', text: 'x' }),
+      ev('thinking', { messageId: 'm', text: 'x' }),
+    ],
+  ])('the later copy gives nothing: %s', (_, sdkUuid, lineUuid, sdk, line) => {
+    const d = new HarnessDedup();
+    expect(d.keep('S', 'harness_message', sdkUuid, [sdk])).toEqual([sdk]);
+    expect(d.keep('S', 'harness_session_file', lineUuid, [line])).toEqual([]);
+  });
+
+  it('keeps what only differs, repeats within one source, other sessions, and forgets past its bound', () => {
+    const d = new HarnessDedup(2);
+    const a = ev('assistant_message', { messageId: 'm', text: 'same' });
+    const b = ev('assistant_message', { messageId: 'm', text: 'other' });
+    expect(d.keep('S', 'harness_message', undefined, [a, a])).toEqual([a, a]);
+    expect(said(d.keep('S', 'harness_session_file', undefined, [a, b]))).toEqual(said([b]));
+    expect(d.keep('T', 'harness_session_file', undefined, [a])).toEqual([a]);
+    const c = ev('tool_call', { callId: 'c' });
+    d.keep('S', 'harness_message', undefined, [c, ev('tool_call', { callId: 'd' })]);
+    d.keep('S', 'harness_message', undefined, [ev('tool_call', { callId: 'e' })]);
+    expect(d.keep('S', 'harness_session_file', undefined, [c])).toEqual([c]);
+  });
+});
+
+describe('auto-swe providers: Anthropic message_delta usage (MessageDeltaUsage)', () => {
+  it('its cumulative counts replace message_start’s, a null count does not', () => {
+    const sse = [
+      {
+        type: 'message_start',
+        message: {
+          id: 'msg_u',
+          type: 'message',
+          role: 'assistant',
+          content: [],
+          usage: {
+            input_tokens: 10,
+            cache_creation_input_tokens: 5,
+            cache_read_input_tokens: 7,
+            output_tokens: 1,
+          },
+        },
+      },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'hi' } },
+      { type: 'content_block_stop', index: 0 },
+      {
+        type: 'message_delta',
+        delta: { stop_reason: 'end_turn', stop_sequence: null },
+        usage: {
+          input_tokens: 12,
+          cache_creation_input_tokens: null,
+          cache_read_input_tokens: 9,
+          output_tokens: 4,
+        },
+      },
+      { type: 'message_stop' },
+    ]
+      .map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`)
+      .join('');
+    const usage = kinds(
+      call('/v1/messages', { messages: [{ role: 'user', content: 'x' }] }, sse),
+    ).filter(([k]) => k === 'usage');
+    expect(usage).toEqual([['usage', { input: 12, output: 4, cacheWrite: 5, cacheRead: 9 }]]);
+  });
+});
