@@ -60,6 +60,8 @@ export {
   createRedactor,
   redactOptionsDefaults,
   REDACTED,
+  REDACT_RULES,
+  type RedactRules,
   WITHHELD,
   type Redactor,
   type RedactOptions,
