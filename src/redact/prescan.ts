@@ -59,6 +59,8 @@ export const PRESCAN_STARTS: readonly string[] = [
   'eyj*',
   'priv',
   'bear',
+  'basi',
+  'cook',
   'curl',
   'mysq',
   'mari',
@@ -178,7 +180,7 @@ export function compilePrescan(
 ): (s: string) => number {
   const extra = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // `slack.com/` rather than `hooks.slack.com`: `hooks` is on every line that records hooks.
-  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|curl|mysql|mariadb|sshpass`;
+  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic|cookie|curl|mysql|mariadb|sshpass`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');

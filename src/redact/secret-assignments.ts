@@ -1,5 +1,6 @@
 import { isMark } from './marks.js';
 import type { Cursor } from './quotes.js';
+import { isCodeValue } from './code-values.js';
 import { isPlaceholder, isTrivialValue, nameIsSecret } from './secret-names.js';
 import type { Span } from './spans.js';
 
@@ -13,7 +14,8 @@ const VALUE_STOP = new Set(' \t\n\r\f\v"\'`,;&|<>(){}\\\b'.split('').map((c) => 
 /** Characters before `--flag` that make it prose, not a command (`runs; --token is still`). */
 const PROSE_BEFORE_FLAG = new Set(';,.:!?'.split('').map((c) => c.charCodeAt(0)));
 /** A placeholder at the start of a value, read before the value's stop characters cut it. */
-const PLACEHOLDER_AT = /\$\{[A-Za-z_][A-Za-z0-9_:-]*\}|\{\{[^{}\n]{0,64}\}\}|<[^<>\s]{1,64}>/y;
+const PLACEHOLDER_AT =
+  /\$\{\{[^{}\n]{0,128}\}\}|\$\{[^{}\n]{1,128}\}|\$\([^()\n]{1,128}\)|\{\{[^{}\n]{0,64}\}\}|<[^<>\s]{1,64}>/y;
 /** Authorization schemes that are not a credential on their own. */
 const SCHEME_ALONE =
   /^(?:bearer|basic|token|digest|negotiate|ntlm|apikey|hoba|mutual|aws4-hmac-sha256)$/i;
@@ -78,22 +80,64 @@ function valueOfName(
   const lower = name.toLowerCase();
   const auth = lower.includes('authori');
   if (!auth && !nameIsSecret(name, extraNames)) return undefined;
+  // `https://x-access-token:…@host`: a URL's user, whose password the URL rule takes.
+  if (a >= 3 && s.startsWith('://', a - 3)) return undefined;
   let p = b;
   const q = s[a - 1];
   if ((q === '"' || q === "'") && s[p] === q) p++;
   while (isBlank(s.charCodeAt(p))) p++;
   const sep = s[p];
   let kind = 'secret-name';
-  if ((sep === '=' && s[p + 1] !== '=') || (sep === ':' && s[p + 1] !== '=' && s[p + 1] !== ':')) {
+  let code = false;
+  if (sep === ':' && s[p + 1] === '=') {
+    // Go's `password := "…"`.
+    p += 2;
+    code = true;
+    while (isBlank(s.charCodeAt(p))) p++;
+  } else if (
+    (sep === '=' && s[p + 1] !== '=') ||
+    (sep === ':' && s[p + 1] !== '=' && s[p + 1] !== ':')
+  ) {
     p++;
+    code = isBlank(s.charCodeAt(p));
     while (isBlank(s.charCodeAt(p))) p++;
   } else if (dashes >= 1 && p > b && isFlagContext(s, a, lower)) {
     kind = 'secret-flag';
     const c = s[p];
     if (c === undefined || '-<>|&;\n'.includes(c)) return undefined;
-  } else return undefined;
+  } else {
+    VALUE_ATTRIBUTE.lastIndex = p;
+    const attr = q === '"' || q === "'" ? VALUE_ATTRIBUTE.exec(s) : null;
+    if (attr !== null) return valueAt(s, p + attr[0].length, cursor, 'secret-name', false);
+    return p > b ? proseValue(s, p) : undefined;
+  }
   if (auth) return credentialOfScheme(s, p, cursor);
-  return valueAt(s, p, cursor, kind);
+  return valueAt(s, p, cursor, kind, code);
+}
+
+/** `key="Password" value="…"` (NuGet, .NET config): the value of the pair's `value` attribute. */
+const VALUE_ATTRIBUTE = /value[ \t]*=[ \t]*(?=["'])/iy;
+/** Prose: `AWS_SECRET_ACCESS_KEY to wJalr…`, `my password is hunter2hunter2`. */
+const PROSE_LINK =
+  /(?:is|was|to|as|equals|set to|becomes)[ \t]+["'`]?([A-Za-z0-9+/=_.~!@#%^*-]{8,256})/y;
+
+/** The value after a secret name and a linking word, when it looks random (not a word). */
+function proseValue(s: string, p: number): Span | undefined {
+  PROSE_LINK.lastIndex = p;
+  const m = PROSE_LINK.exec(s);
+  if (m === null) return undefined;
+  let v = m[1] as string;
+  v = v.replace(/[.!,]+$/, '');
+  if (!looksRandom(v)) return undefined;
+  const start = p + m[0].length - (m[1] as string).length;
+  return { start, end: start + v.length, kind: 'secret-prose' };
+}
+
+/** Letters and digits mixed (a word of prose has no digit; a version number has no letter run). */
+function looksRandom(v: string): boolean {
+  return (
+    v.length >= 8 && /\d/.test(v) && /[A-Za-z].*[A-Za-z]/.test(v) && !/^v?\d+(?:\.\d+)+/.test(v)
+  );
 }
 
 /** `--password x`: a flag preceded by a command word, not by prose punctuation, not `--no-…`. */
@@ -106,27 +150,36 @@ function isFlagContext(s: string, a: number, lower: string): boolean {
 }
 
 /** The value starting at `p`: quoted (to its closing quote, or its line's end) or a bare word. */
-export function valueAt(s: string, p: number, cursor: Cursor, kind: string): Span | undefined {
+export function valueAt(
+  s: string,
+  p: number,
+  cursor: Cursor,
+  kind: string,
+  code = false,
+): Span | undefined {
   const q = s[p];
+  let start = p;
   let end: number;
   let inner: string;
   if (q === '"' || q === "'" || q === '`') {
+    // The quotes stay: `"apiKey": "[redacted]"` is still JSON.
+    start = p + 1;
     const close = cursor.closing(q, p + 1);
     if (close !== -1 && close - p <= QUOTED_VALUE_WINDOW) {
-      end = close + 1;
+      end = close;
       inner = s.slice(p + 1, close);
     } else {
       end = cursor.lineEnd(p);
       inner = s.slice(p + 1, end);
     }
+    if (inner === '') return undefined;
   } else {
     PLACEHOLDER_AT.lastIndex = p;
     if (PLACEHOLDER_AT.test(s)) return undefined;
     end = p;
     while (end < s.length && !VALUE_STOP.has(s.charCodeAt(end))) end++;
     inner = s.slice(p, end);
-    // `token = document.querySelector(…)`: a function called in code, not a secret.
-    if (s[end] === '(' && /^[A-Za-z_$][\w$.]*$/.test(inner)) return undefined;
+    if (isCodeValue(s, inner, end, code)) return undefined;
   }
   if (
     isTrivialValue(inner) ||
@@ -135,7 +188,7 @@ export function valueAt(s: string, p: number, cursor: Cursor, kind: string): Spa
     inner.startsWith('[redacted')
   )
     return undefined;
-  return { start: p, end, kind };
+  return { start, end, kind };
 }
 
 /** Under an authorization name: keep the scheme, redact the credential (placeholders kept). */

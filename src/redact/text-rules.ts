@@ -1,4 +1,6 @@
 import { findCommandPasswords } from './command-lines.js';
+import { findCookies } from './cookies.js';
+import { findJwts } from './jwt.js';
 import { findPii } from './pii.js';
 import { Cursor } from './quotes.js';
 import { findAssignments } from './secret-assignments.js';
@@ -25,7 +27,15 @@ const PRIVATE_KEY_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 /** Anchored on `://` (a fast literal scan); the scheme before it is not needed to find the password. */
 const URL_PASSWORD = /:\/\/[^\s/?#@:"'<>]{0,256}:([^\s/?#@"'<>]{1,256})@/g;
 const COMMAND_WORDS = ['curl', 'mysql', 'mariadb', 'sshpass'];
-const BEARER = /(?<![\w-])Bearer[ \t]+([A-Za-z0-9._~+/-]{8,}=*)/g;
+/** `Bearer`/`Basic` (any case, as a word) and a credential: the scheme and blanks kept. */
+const BEARER = /(?<![A-Za-z0-9_])(?:bearer|basic)[ \t\n\r\f]+([A-Za-z0-9._~+/=-]{8,})/gi;
+
+/**
+ * A credential after Bearer or Basic, not a word of prose (`basic authentication`): a digit, or
+ * 12 characters or more with both cases or a symbol.
+ */
+const isCredential = (c: string): boolean =>
+  /\d/.test(c) || (c.length >= 12 && (/[._~+/=-]/.test(c) || (/[a-z]/.test(c) && /[A-Z]/.test(c))));
 
 /** Escapes a config name for a regex alternation. */
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -62,7 +72,9 @@ export class TextRules {
     if (s.includes('PRIVATE KEY')) this.privateKeys(s, spans);
     this.tokenShapes(s, spans);
     if (s.includes('://')) groupRule(s, URL_PASSWORD, 'url-password', spans);
-    if (s.includes('Bearer')) groupRule(s, BEARER, 'authorization', spans, (c) => /\d/.test(c));
+    if (/bearer|basic/i.test(s)) groupRule(s, BEARER, 'authorization', spans, isCredential);
+    if (s.includes('eyJ')) findJwts(s, spans);
+    if (/cookie/i.test(s)) findCookies(s, spans);
     findAssignments(s, this.keywords, this.config.names, new Cursor(s), spans);
     if (COMMAND_WORDS.some((w) => s.includes(w))) findCommandPasswords(s, spans);
     for (const p of this.config.patterns) {

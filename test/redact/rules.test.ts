@@ -73,7 +73,7 @@ describe('token shapes', () => {
     [
       'a GCP service-account key (as a file body)',
       '{"type": "service_account", "private_key_id": "0123abcd", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEv\\n-----END PRIVATE KEY-----\\n"}',
-      '{"type": "service_account", "private_key_id": [redacted], "private_key": [redacted]}',
+      '{"type": "service_account", "private_key_id": "[redacted]", "private_key": "[redacted]"}',
     ],
     [
       'a bearer token outside a header',
@@ -160,7 +160,8 @@ describe('structured values', () => {
       GITHUB_TOKEN: REDACTED,
       nested: [{ password: REDACTED, port: 5432, debug: true }],
     });
-    expect(out.credentials).toEqual({ user: REDACTED, expires: REDACTED, admin: false });
+    // An object under a secret's key goes whole: its keys and flags say too much.
+    expect(out.credentials).toBe(REDACTED);
     expect(r.value(out)).toBe(out);
   });
 
@@ -171,7 +172,7 @@ describe('structured values', () => {
       c: 'mysql -u root -phunter2 shop',
     };
     expect(r.value(v)).toEqual({
-      a: '{"client_secret":[redacted],"ok":1}',
+      a: '{"client_secret":"[redacted]","ok":1}',
       b: 'PORT=1\nSECRET_KEY=[redacted]\n',
       c: 'mysql -u root -p[redacted] shop',
     });
@@ -186,8 +187,24 @@ describe('structured values', () => {
   });
 
   it('keeps marks and placeholders under secret keys', () => {
-    const v = { password: REDACTED, token: WITHHELD, api_key: '${KEY}', secret: '' };
+    const v = { password: REDACTED, token: WITHHELD, api_key: '${KEY}' };
     expect(r.value(v)).toBe(v);
+  });
+
+  // Issue 13: where Flockdeck replaces the whole value, so does txpipe (booleans stay flags).
+  it.each([
+    [{ api_key: { id: 'k1', enabled: true } }, { api_key: REDACTED }],
+    [{ password: null }, { password: REDACTED }],
+    [{ secret: '' }, { secret: REDACTED }],
+    [{ tokens: [1, 2] }, { tokens: [1, 2] }],
+    [{ vault_pass: true }, { vault_pass: true }],
+    [{ auth: { type: 'oauth' } }, { auth: { type: 'oauth' } }],
+    [
+      { auths: { 'ghcr.io': { auth: 'dXNlcjpnaHBfYTFCMmMzRDRlNUY2ZzdIOGk5SjBr' } } },
+      { auths: { 'ghcr.io': { auth: REDACTED } } },
+    ],
+  ])('the whole value under a secret key: %j', (v, want) => {
+    expect(createRedactor().value(v)).toEqual(want);
   });
 });
 
@@ -222,8 +239,14 @@ describe('PII (opt-in)', () => {
     ['call +1 415-555-0132 today', 'call [redacted:phone] today'],
     [
       'host 192.168.10.4 and ::1 and fe80::1ff:fe23:4567:890a',
-      'host [redacted:ip] and [redacted:ip] and [redacted:ip]',
+      'host [redacted:ip] and ::1 and [redacted:ip]',
     ],
+    // Issue 13: addresses that are no one's, and version numbers, are not PII.
+    ['version 1.2.3.4 is out', 'version 1.2.3.4 is out'],
+    ['v10.20.30.40 tag', 'v10.20.30.40 tag'],
+    ['route 1.0.0.0 and 10.0.0.0', 'route 1.0.0.0 and 10.0.0.0'],
+    ['listen on ::1 and 127.0.0.1 and 0.0.0.0', 'listen on ::1 and 127.0.0.1 and 0.0.0.0'],
+    ['server 10.1.2.3 answered', 'server [redacted:ip] answered'],
     [
       'version 1.2.3 and 2026-10-01 and 12:30:45 stay',
       'version 1.2.3 and 2026-10-01 and 12:30:45 stay',
