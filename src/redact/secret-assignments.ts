@@ -10,7 +10,9 @@ export const QUOTED_VALUE_WINDOW = 4096;
 const MAX_NAME = 128;
 
 /** Characters that end an unquoted value (`passphrase=correct horse` keeps `horse`). */
-const VALUE_STOP = new Set(' \t\n\r\f\v"\'`,;&|<>(){}\\\b'.split('').map((c) => c.charCodeAt(0)));
+const VALUE_STOP = new Set(' \t\n\r\f"\'`,;&)}]'.split('').map((c) => c.charCodeAt(0)));
+/** Characters that start a structure or a redirection, not a value (`password: {`, `--token <file`). */
+const NOT_A_VALUE_START = new Set('{([<>|\\'.split('').map((c) => c.charCodeAt(0)));
 /** Characters before `--flag` that make it prose, not a command (`runs; --token is still`). */
 const PROSE_BEFORE_FLAG = new Set(';,.:!?'.split('').map((c) => c.charCodeAt(0)));
 /** A placeholder at the start of a value, read before the value's stop characters cut it. */
@@ -27,7 +29,9 @@ export function isNameChar(c: number): boolean {
     (c >= 48 && c <= 57) ||
     c === 95 ||
     c === 46 ||
-    c === 45
+    c === 45 ||
+    // A name with a character past ASCII in it is one name, as it is to a reader (and to Flockdeck).
+    c >= 128
   );
 }
 
@@ -61,7 +65,9 @@ export function findAssignments(
     if (span) {
       spans.push(span);
       // The value is replaced whole: names inside it need no look (and must not cost a rescan).
-      if (span.end > b) keywords.lastIndex = prevEnd = span.end;
+      // A credential after a scheme ends at a blank, and the next one starts after its own scheme
+      // and blank: names inside it are looked at (`…Token xAuthorization: Token y`), still once.
+      if (span.end > b && span.kind !== 'authorization') keywords.lastIndex = prevEnd = span.end;
     }
   }
 }
@@ -84,7 +90,8 @@ function valueOfName(
   if (a >= 3 && s.startsWith('://', a - 3)) return undefined;
   let p = b;
   const q = s[a - 1];
-  if ((q === '"' || q === "'") && s[p] === q) p++;
+  // The closing quote of a quoted name (or of a name whose opening quote was cut off).
+  if (s[p] === '"' || s[p] === "'") p++;
   while (isBlank(s.charCodeAt(p))) p++;
   const sep = s[p];
   let kind = 'secret-name';
@@ -111,7 +118,9 @@ function valueOfName(
     if (attr !== null) return valueAt(s, p + attr[0].length, cursor, 'secret-name', false);
     return p > b ? proseValue(s, p) : undefined;
   }
-  if (auth) return credentialOfScheme(s, p, cursor);
+  // `Authorization: Bearer x` keeps its scheme; another name with the word in it
+  // (`X-Authorization`, or one glued to text before it) loses the scheme too.
+  if (auth) return credentialOfScheme(s, p, cursor, /^(?:proxy-)?authori[sz]ation$/.test(lower));
   return valueAt(s, p, cursor, kind, code);
 }
 
@@ -175,7 +184,7 @@ export function valueAt(
     if (inner === '') return undefined;
   } else {
     PLACEHOLDER_AT.lastIndex = p;
-    if (PLACEHOLDER_AT.test(s)) return undefined;
+    if (NOT_A_VALUE_START.has(s.charCodeAt(p)) || PLACEHOLDER_AT.test(s)) return undefined;
     end = p;
     while (end < s.length && !VALUE_STOP.has(s.charCodeAt(end))) end++;
     inner = s.slice(p, end);
@@ -192,11 +201,20 @@ export function valueAt(
 }
 
 /** Under an authorization name: keep the scheme, redact the credential (placeholders kept). */
-function credentialOfScheme(s: string, p: number, cursor: Cursor): Span | undefined {
+function credentialOfScheme(
+  s: string,
+  p: number,
+  cursor: Cursor,
+  keepScheme: boolean,
+): Span | undefined {
   let i = p;
   if (s[i] === '"' || s[i] === "'") i++;
   const scheme = /^[A-Za-z][A-Za-z0-9_-]*/.exec(s.slice(i, i + 64))?.[0];
-  if (scheme !== undefined && isBlank(s.charCodeAt(i + scheme.length))) {
+  if (
+    scheme !== undefined &&
+    (SCHEME_ALONE.test(scheme) || /^[A-Za-z][A-Za-z-]{1,15}\d?$/.test(scheme)) &&
+    isBlank(s.charCodeAt(i + scheme.length))
+  ) {
     let c = i + scheme.length;
     while (isBlank(s.charCodeAt(c))) c++;
     PLACEHOLDER_AT.lastIndex = c;
@@ -204,9 +222,10 @@ function credentialOfScheme(s: string, p: number, cursor: Cursor): Span | undefi
     let end = c;
     while (end < s.length && !VALUE_STOP.has(s.charCodeAt(end))) end++;
     const cred = s.slice(c, end);
-    if (cred === '' || isPlaceholder(cred) || isMark(cred) || cred.startsWith('[redacted'))
+    // A format verb, a variable or a template field stands in for the credential (`Bearer %s`).
+    if (cred === '' || '%$<{[('.includes(cred[0] as string) || isPlaceholder(cred) || isMark(cred))
       return undefined;
-    return { start: c, end, kind: 'authorization' };
+    return { start: keepScheme ? c : i, end, kind: 'authorization' };
   }
   if (scheme !== undefined && SCHEME_ALONE.test(scheme)) return undefined;
   return valueAt(s, p, cursor, 'authorization');

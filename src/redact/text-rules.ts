@@ -1,5 +1,6 @@
 import { findCommandPasswords } from './command-lines.js';
 import { findCookies } from './cookies.js';
+import { findCommandsFlockdeck } from './flockdeck/others.js';
 import { findJwts } from './jwt.js';
 import { findPii } from './pii.js';
 import { Cursor } from './quotes.js';
@@ -27,8 +28,10 @@ const PRIVATE_KEY_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 /** Anchored on `://` (a fast literal scan); the scheme before it is not needed to find the password. */
 const URL_PASSWORD = /:\/\/[^\s/?#@:"'<>]{0,256}:([^\s/?#@"'<>]{1,256})@/g;
 const COMMAND_WORDS = ['curl', 'mysql', 'mariadb', 'sshpass'];
-/** `Bearer`/`Basic` (any case, as a word) and a credential: the scheme and blanks kept. */
-const BEARER = /(?<![A-Za-z0-9_])(?:bearer|basic)[ \t\n\r\f]+([A-Za-z0-9._~+/=-]{8,})/gi;
+/** `Bearer`/`Basic` (any case, also glued to a token before it) and a credential: the scheme and blanks kept. */
+const BEARER = /(?:bearer|basic)[ \t\n\r\f]+([A-Za-z0-9._~+/=-]{8,})/gi;
+/** The same as a word only: a scheme inside the credential of one glued to text is found too. */
+const BEARER_WORD = /(?<![A-Za-z0-9_])(?:bearer|basic)[ \t\n\r\f]+([A-Za-z0-9._~+/=-]{8,})/gi;
 
 /**
  * A credential after Bearer or Basic, not a word of prose (`basic authentication`): a digit, or
@@ -72,11 +75,16 @@ export class TextRules {
     if (s.includes('PRIVATE KEY')) this.privateKeys(s, spans);
     this.tokenShapes(s, spans);
     if (s.includes('://')) groupRule(s, URL_PASSWORD, 'url-password', spans);
-    if (/bearer|basic/i.test(s)) groupRule(s, BEARER, 'authorization', spans, isCredential);
+    if (/bearer|basic/i.test(s)) {
+      groupRule(s, BEARER, 'authorization', spans, isCredential);
+      groupRule(s, BEARER_WORD, 'authorization', spans, isCredential);
+    }
     if (s.includes('eyJ')) findJwts(s, spans);
     if (/cookie/i.test(s)) findCookies(s, spans);
     findAssignments(s, this.keywords, this.config.names, new Cursor(s), spans);
     if (COMMAND_WORDS.some((w) => s.includes(w))) findCommandPasswords(s, spans);
+    // Flockdeck's command rules read the whole line after the command word (`curl … mysql -pX`).
+    if (/curl|mysql|mariadb|sshpass/i.test(s)) findCommandsFlockdeck(s, spans, true);
     for (const p of this.config.patterns) {
       p.regex.lastIndex = 0;
       let m: RegExpExecArray | null;

@@ -110,7 +110,8 @@ export function keptByTxpipe(s: string): string[] {
       if (!tx[k]) {
         let e = k;
         while (e < y && !tx[e]) e++;
-        out.push(s.slice(k, e));
+        // A quote kept inside (`password="[redacted]"`, a backtick closing `pw=abc`).
+        if (!/^["'`]+$/.test(s.slice(k, e))) out.push(s.slice(k, e));
         k = e;
       }
     }

@@ -20,32 +20,38 @@ interface CommandRule {
 
 const NOT_SPACE_OR_QUOTE = `[^${GO_SPACE}"']`;
 
-const COMMANDS: readonly CommandRule[] = [
-  {
-    word: new RegExp(`\\b${foldWord('curl')}\\b`, 'g'),
-    tail: new RegExp(
-      `[ \\t](?:-[uU]|--${foldWord('user')})(?:[ \\t]+|=)(?:"[^":\\n]*:([^"\\n]+)"|'[^':\\n]*:([^'\\n]+)'|["']?[^${GO_SPACE}:"']*:(${NOT_SPACE_OR_QUOTE}+))`,
-      'gd',
-    ),
-  },
-  {
-    word: new RegExp(
-      `\\b(?:${['mysql', 'mysqldump', 'mysqladmin', 'mariadb'].map(foldWord).join('|')})\\b`,
-      'g',
-    ),
-    tail: new RegExp(
-      `[ \\t]-[pP]("[^"\\n]+"|'[^'\\n]+'|[^${GO_SPACE}"'-]${NOT_SPACE_OR_QUOTE}*)`,
-      'gd',
-    ),
-  },
-  {
-    word: new RegExp(`\\b${foldWord('sshpass')}\\b`, 'g'),
-    tail: new RegExp(
-      `[ \\t]-[pP][ \\t]*("[^"\\n]+"|'[^'\\n]+'|[^${GO_SPACE}"'-]${NOT_SPACE_OR_QUOTE}*)`,
-      'gd',
-    ),
-  },
-];
+/** The command rules; `glued` drops the boundary before the word (txpipe's default rules). */
+function commandRules(glued: boolean): readonly CommandRule[] {
+  const b = glued ? '' : '\\b';
+  const word = (words: string[]): RegExp =>
+    new RegExp(`${b}(?:${words.map(foldWord).join('|')})\\b`, 'g');
+  return [
+    {
+      word: word(['curl']),
+      tail: new RegExp(
+        `[ \\t](?:-[uU]|--${foldWord('user')})(?:[ \\t]+|=)(?:"[^":\\n]*:([^"\\n]+)"|'[^':\\n]*:([^'\\n]+)'|["']?[^${GO_SPACE}:"']*:(${NOT_SPACE_OR_QUOTE}+))`,
+        'gd',
+      ),
+    },
+    {
+      word: word(['mysql', 'mysqldump', 'mysqladmin', 'mariadb']),
+      tail: new RegExp(
+        `[ \\t]-[pP]("[^"\\n]+"|'[^'\\n]+'|[^${GO_SPACE}"'-]${NOT_SPACE_OR_QUOTE}*)`,
+        'gd',
+      ),
+    },
+    {
+      word: word(['sshpass']),
+      tail: new RegExp(
+        `[ \\t]-[pP][ \\t]*("[^"\\n]+"|'[^'\\n]+'|[^${GO_SPACE}"'-]${NOT_SPACE_OR_QUOTE}*)`,
+        'gd',
+      ),
+    },
+  ];
+}
+
+const COMMANDS = commandRules(false);
+const GLUED_COMMANDS = commandRules(true);
 
 /**
  * Flockdeck's `findOthers` (wide) on a byte string: private key blocks, the credential after
@@ -63,8 +69,22 @@ export function findOthersFlockdeck(s: string): ByteSpan[] {
   }
   if (s.includes('://')) findUrlCredentials(s, out);
   findAssignedFlockdeck(s, out);
-  for (const rule of COMMANDS) findCommand(s, rule, out);
+  findCommandsFlockdeck(s, out, false);
   return mergeByteSpans(out);
+}
+
+/**
+ * The passwords of `curl -u`, `mysql -p` and `sshpass -p` as Flockdeck finds them (anywhere on
+ * the command's line). The default rules run it too, beside their own command parser, with
+ * `glued`: a command word glued to a token before it (`npm_…mysql -pX`) is one to Flockdeck too,
+ * whose later rounds see the mark left for the token as a boundary.
+ */
+export function findCommandsFlockdeck(
+  s: string,
+  out: { start: number; end: number; kind: string }[],
+  glued: boolean,
+): void {
+  for (const rule of glued ? GLUED_COMMANDS : COMMANDS) findCommand(s, rule, out);
 }
 
 /**
