@@ -2,6 +2,7 @@ import { isNameChar } from './secret-assignments.js';
 import { SECRET_FILE_PRESCAN } from './secret-files.js';
 import { NAME_KEYWORDS, nameIsSecret } from './secret-names.js';
 import { TOKEN_PRESCAN } from './token-rules.js';
+import { hasOpaqueKey, OPAQUE_MIN } from './opaque-keys.js';
 
 /** Prescan verdicts (bit flags). */
 export const PRESCAN_NONE = 0;
@@ -250,7 +251,7 @@ export function compilePrescan(
   };
 
   const byRegex = (s: string): number => {
-    if (literal.test(s)) return PRESCAN_TEXT;
+    if (literal.test(s) || hasOpaqueKey(s)) return PRESCAN_TEXT;
     scan.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = scan.exec(s)) !== null) {
@@ -266,11 +267,28 @@ export function compilePrescan(
     let f1 = 0; // 7-bit code of the character at i-1
     let ok1 = 0; // the pair slot of a start beginning at i-2 (ok1) or at i-3 (ok2), or 0
     let ok2 = 0;
+    // The run of lower-case letters and digits ending at i-1, its digits and its letters past
+    // `f`: an opaque key (opaque-keys.ts) is such a run of 32 or more.
+    let run = 0;
+    let digits = 0;
+    let nonHex = 0;
     for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 97 && c <= 122) {
+        run++;
+        if (c > 102) nonHex++;
+      } else if (c >= 48 && c <= 57) {
+        run++;
+        digits++;
+      } else if (run !== 0) {
+        if (run >= OPAQUE_MIN && nonHex !== 0 && digits >= 6 && run - digits >= 6)
+          return PRESCAN_TEXT;
+        run = digits = nonHex = 0;
+      }
       // The low seven bits as they are: the tables hold both cases of a letter, and a character
       // past ASCII is seen as some ASCII one (a start found that way is only a candidate: the
       // regex at that position decides).
-      const f = s.charCodeAt(i) & 127;
+      const f = c & 127;
       // Row 0 of `thirds` and `fourths` is all zeros (slots start at 1): no branch on `ok2` or the
       // slot, which mispredicts on text, only one on a whole start.
       const slot = thirds[ok2 * 128 + f1] as number;
@@ -285,6 +303,7 @@ export function compilePrescan(
             if (next > i + 1) {
               i = next - 1;
               f1 = ok1 = ok2 = 0;
+              run = digits = nonHex = 0;
               continue;
             }
           }
@@ -294,6 +313,7 @@ export function compilePrescan(
       ok1 = pairs[(f1 << 7) | f] as number;
       f1 = f;
     }
+    if (run >= OPAQUE_MIN && nonHex !== 0 && digits >= 6 && run - digits >= 6) return PRESCAN_TEXT;
     return found;
   };
 

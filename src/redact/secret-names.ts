@@ -1,3 +1,5 @@
+import { isPemPlaceholder } from './placeholders.js';
+
 /**
  * Names that call their value a secret (Flockdeck format reference, section 4): the name contains
  * secret, token, password, passwd, pwd, api_key/apikey (with `_` or `-`), access_key, private_key,
@@ -27,7 +29,7 @@ export function nameIsSecret(name: string, extra: readonly string[] = []): boole
   if (COUNT_NAME.test(n)) return false;
   for (const e of extra) if (n.includes(e)) return true;
   if (NOT_A_VALUE.test(n)) return false;
-  return SECRET_WORDS.test(n) || /[_.-]pass$/.test(n) || AUTH_ALONE.test(n);
+  return SECRET_WORDS.test(n) || /[_.-](?:pass|pat)$/.test(n) || AUTH_ALONE.test(n);
 }
 
 /** `auth` and `_auth` alone: Docker's and npm's base64 `user:password` (`"auth": "dXNl…"`). */
@@ -48,7 +50,9 @@ export function isPlaceholder(v: string): boolean {
   return (
     /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[sdv]|<[^<>]*>|\{\{[^{}]*\}\}|\*{3,}|x{3,}|\.\.\.)\W{0,2}$/i.test(
       v,
-    ) || STAND_IN.test(v)
+    ) ||
+    STAND_IN.test(v) ||
+    (v.startsWith('-----BEGIN') && isPemPlaceholder(v))
   );
 }
 

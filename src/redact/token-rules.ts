@@ -55,7 +55,7 @@ export const TOKEN_RULES: readonly TokenRule[] = [
   { kind: 'huggingface-token', body: 'hf_[A-Za-z0-9]{30,}', notAfter: '\\w', check: randomLooking },
   { kind: 'twilio-api-key', body: 'SK[0-9a-f]{32}', notAfter: 'A-Za-z0-9' },
   { kind: 'digitalocean-token', body: 'do[opr]_v1_[a-f0-9]{64}', notAfter: '\\w' },
-  { kind: 'databricks-token', body: 'dapi[a-f0-9]{32}(?:-\\d)?', notAfter: 'A-Za-z0-9' },
+  { kind: 'databricks-token', body: 'dapi[a-fA-F0-9]{32}(?:-\\d)?', notAfter: 'A-Za-z0-9' },
   {
     kind: 'azure-storage-key',
     body: '((?:AccountKey|SharedAccessKey)=)([A-Za-z0-9+/]{20,}={0,2})',
