@@ -11,33 +11,69 @@ const RUN = /(?<![A-Za-z0-9_])[a-z0-9]{32,128}(?![A-Za-z0-9_])/g;
  * Hex (commit hashes, digests) is not: it names content, it grants nothing.
  */
 function isOpaque(run: string): boolean {
+  return isOpaqueAt(run, 0, run.length);
+}
+
+const isLowAlnum = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+
+/** `isOpaque` of the run `s[from, to)` (lower-case letters and digits), without a copy. */
+function isOpaqueAt(s: string, from: number, to: number): boolean {
   let digits = 0;
   let nonHex = false;
-  for (let i = 0; i < run.length; i++) {
-    const c = run.charCodeAt(i);
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
     if (c <= 57) digits++;
     else if (c > 102) nonHex = true;
   }
-  return nonHex && digits >= 6 && run.length - digits >= 6;
+  return nonHex && digits >= 6 && to - from - digits >= 6;
 }
 
 /**
  * Opaque API keys: the many services whose keys are 32+ random lower-case letters and digits
  * with no prefix (trufflehog's keyword detectors: `todoist`, `sonarcloud`, `agora`, …), found
- * whatever surrounds them.
+ * whatever surrounds them: a whole word (no letter, digit or `_` on either side). A loop, not a
+ * regex: it is run on every string the rules read, and a regex tries every position.
  */
 export function findOpaqueKeys(s: string, spans: Span[]): void {
-  RUN.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = RUN.exec(s)) !== null)
-    if (isOpaque(m[0]))
-      spans.push({ start: m.index, end: m.index + m[0].length, kind: 'opaque-key' });
+  let run = 0;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) : 0;
+    if (isLowAlnum(c)) {
+      run++;
+      continue;
+    }
+    if (run >= OPAQUE_MIN && run <= 128 && !isWordCode(c) && !isWordCode(s.charCodeAt(i - run - 1)))
+      if (isOpaqueAt(s, i - run, i)) spans.push({ start: i - run, end: i, kind: 'opaque-key' });
+    run = 0;
+  }
 }
 
-/** Could `s` hold an opaque key (the prescan's regex mode)? */
+const isWordCode = (c: number): boolean => (c >= 65 && c <= 90) || c === 95 || isLowAlnum(c);
+
+/**
+ * Does `s` hold an opaque key (the prescan's test)? A run of 32 or more holds two positions 16
+ * apart that are multiples of 16: only those are looked at (a sixteenth of the text), and a run
+ * is measured only where both are letters or digits.
+ */
 export function hasOpaqueKey(s: string): boolean {
-  RUN.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = RUN.exec(s)) !== null) if (isOpaque(m[0])) return true;
+  const n = s.length;
+  for (let m = 0; m + 16 < n; m += 16) {
+    // All 17 of m..m+16 are in the run: look at a spread of them first (prose fails fast).
+    if (
+      !isLowAlnum(s.charCodeAt(m)) ||
+      !isLowAlnum(s.charCodeAt(m + 16)) ||
+      !isLowAlnum(s.charCodeAt(m + 8)) ||
+      !isLowAlnum(s.charCodeAt(m + 4)) ||
+      !isLowAlnum(s.charCodeAt(m + 12))
+    )
+      continue;
+    let a = m;
+    while (a > 0 && isLowAlnum(s.charCodeAt(a - 1))) a--;
+    let b = m + 1;
+    while (b < n && isLowAlnum(s.charCodeAt(b))) b++;
+    if (b < m + 17) continue;
+    if (b - a >= OPAQUE_MIN && isOpaqueAt(s, a, b)) return true;
+    m = b - (b % 16);
+  }
   return false;
 }

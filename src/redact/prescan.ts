@@ -2,7 +2,7 @@ import { isNameChar } from './secret-assignments.js';
 import { SECRET_FILE_PRESCAN } from './secret-files.js';
 import { NAME_KEYWORDS, nameIsSecret } from './secret-names.js';
 import { TOKEN_PRESCAN } from './token-rules.js';
-import { hasOpaqueKey, OPAQUE_MIN } from './opaque-keys.js';
+import { hasOpaqueKey } from './opaque-keys.js';
 
 /** Prescan verdicts (bit flags). */
 export const PRESCAN_NONE = 0;
@@ -181,7 +181,7 @@ export function compilePrescan(
 ): (s: string) => number {
   const extra = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // `slack.com/` rather than `hooks.slack.com`: `hooks` is on every line that records hooks.
-  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic|cookie|curl|mysql|mariadb|sshpass`;
+  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
@@ -267,24 +267,8 @@ export function compilePrescan(
     let f1 = 0; // 7-bit code of the character at i-1
     let ok1 = 0; // the pair slot of a start beginning at i-2 (ok1) or at i-3 (ok2), or 0
     let ok2 = 0;
-    // The run of lower-case letters and digits ending at i-1, its digits and its letters past
-    // `f`: an opaque key (opaque-keys.ts) is such a run of 32 or more.
-    let run = 0;
-    let digits = 0;
-    let nonHex = 0;
     for (let i = 0; i < n; i++) {
       const c = s.charCodeAt(i);
-      if (c >= 97 && c <= 122) {
-        run++;
-        if (c > 102) nonHex++;
-      } else if (c >= 48 && c <= 57) {
-        run++;
-        digits++;
-      } else if (run !== 0) {
-        if (run >= OPAQUE_MIN && nonHex !== 0 && digits >= 6 && run - digits >= 6)
-          return PRESCAN_TEXT;
-        run = digits = nonHex = 0;
-      }
       // The low seven bits as they are: the tables hold both cases of a letter, and a character
       // past ASCII is seen as some ASCII one (a start found that way is only a candidate: the
       // regex at that position decides).
@@ -303,7 +287,6 @@ export function compilePrescan(
             if (next > i + 1) {
               i = next - 1;
               f1 = ok1 = ok2 = 0;
-              run = digits = nonHex = 0;
               continue;
             }
           }
@@ -313,8 +296,7 @@ export function compilePrescan(
       ok1 = pairs[(f1 << 7) | f] as number;
       f1 = f;
     }
-    if (run >= OPAQUE_MIN && nonHex !== 0 && digits >= 6 && run - digits >= 6) return PRESCAN_TEXT;
-    return found;
+    return hasOpaqueKey(s) ? PRESCAN_TEXT : found;
   };
 
   return (s: string): number => {
