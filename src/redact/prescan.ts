@@ -202,7 +202,9 @@ export function compilePrescan(
     : undefined;
   const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}@/y;
   // Blanks may be escaped once (`\t` in a JSON line) or more (JSON inside a JSON string).
-  const separator = /(?:\\*["'])?(?:[ \t]|\\+t)*[:=]|(?:[ \t]|\\+t)+[^-<>|&;\s]/y;
+  // `key="Password" value="…"` (NuGet) too.
+  const separator =
+    /(?:\\*["'])?(?:[ \t]|\\+t)*[:=]|(?:[ \t]|\\+t)+[^-<>|&;\s]|\\*["'][ \t]+value[ \t]*=/iy;
   // Names repeat (`password` in prose, `author`): remember the verdict of recent ones.
   const verdicts = new Map<string, boolean>();
   const isSecretName = (name: string): boolean => {

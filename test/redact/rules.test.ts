@@ -343,3 +343,101 @@ describe('secret files', () => {
     expect(r.secretFileOfCall(tool, input)).toBe(want);
   });
 });
+
+// Issue 13: what a new user found, one row each (default rules).
+describe('issue 13: leaks', () => {
+  it.each([
+    [
+      'a signed session cookie',
+      'Cookie: session=eyJ1c2VyIjoiYWRtaW4ifQ.Zk3xYw.abcDEF123ghiJKL456; csrftoken=a8f5f167f44f4964e6c998dee827110c',
+      'Cookie: session=[redacted]; csrftoken=[redacted]',
+    ],
+    [
+      'a secret name in prose, "to"',
+      'I set AWS_SECRET_ACCESS_KEY to wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      'I set AWS_SECRET_ACCESS_KEY to [redacted]',
+    ],
+    ['a secret name in prose, "is"', 'my password is hunter2hunter2', 'my password is [redacted]'],
+    ['an Anthropic key glued to a word', 'xsk-ant-api03-a1B2c3D4e5F6g7H8i9J0', 'x[redacted]'],
+    [
+      'a GitHub token glued to a word',
+      'tokenghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6',
+      'token[redacted]',
+    ],
+    [
+      'a JWT right after a word',
+      'JWTeyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijklmnop',
+      'JWT[redacted]',
+    ],
+    [
+      'curl -u at the end of a string',
+      'run: curl -u admin:s3cretPW',
+      'run: curl -u admin:[redacted]',
+    ],
+    [
+      'a command glued after a token',
+      'npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8mysql -u root -ps3cret9 shop',
+      '[redacted]mysql -u root -p[redacted] shop',
+    ],
+    ['Go :=', 'password := "s3cr3t-Value"', 'password := "[redacted]"'],
+    [
+      'NuGet key/value',
+      '<add key="Password" value="s3cr3t-Value" />',
+      '<add key="Password" value="[redacted]" />',
+    ],
+    [
+      'a value echoed',
+      "token = 'qpgv7z8amkp4ln55znaacezm9' | 'qpgv7z8amkp4ln55znaacezm9'",
+      "token = '[redacted]' | '[redacted]'",
+    ],
+    [
+      'an opaque lower-case key with no name',
+      'agora asdf0987mnbv1234qsxojb6ygb2wsx0o',
+      'agora [redacted]',
+    ],
+    [
+      'Docker auth in JSON text',
+      '{"auths":{"ghcr.io":{"auth":"dXNlcjpnaHBfYTFCMmMzRDRl"}}}',
+      '{"auths":{"ghcr.io":{"auth":"[redacted]"}}}',
+    ],
+  ])('%s', (_name, input, want) => {
+    expect(r.text(input)).toBe(want);
+    expect(r.text(want)).toBe(want);
+  });
+});
+
+describe('issue 13: ordinary text kept', () => {
+  it.each([
+    'token: string;',
+    'interface User { password: string; passwordHash: string }',
+    'secretKey: process.env.SECRET_KEY',
+    'params: { _csrf_token: csrfToken }',
+    'GITHUB_TOKEN=${{ secrets.GITHUB_TOKEN }}',
+    'This is no secret: the cache is warm.',
+    'API_KEY=${VAR}',
+    'api_key: <your-key>',
+    'API_KEY=your-api-key-here',
+    'password: changeme',
+    'hf_requiredCharacteristicTypes',
+    'secretAccessKey: new AWS.SharedIniFileCredentials({profile})',
+    'password = var.db_password',
+    'TOKEN=$(cat token.txt)',
+    'the basic authentication flow',
+    'commit/56568530eddcb15ab65e7880af318fba5b859e2e',
+    'const URL = "https://username:password@example.com/api";',
+    '-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----',
+  ])('%j', (input) => {
+    expect(r.text(input)).toBe(input);
+  });
+
+  it.each([
+    ['"apiKey": "abc123def456"', '"apiKey": "[redacted]"'],
+    [
+      'git clone https://x-access-token:ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6@github.com/acme/app.git',
+      'git clone https://x-access-token:[redacted]@github.com/acme/app.git',
+    ],
+  ])('keeps the text around a secret: %j', (input, want) => {
+    expect(r.text(input)).toBe(want);
+    expect(JSON.parse(`{${r.text('"apiKey": "abc123def456"')}}`)).toEqual({ apiKey: REDACTED });
+  });
+});
