@@ -14,7 +14,11 @@ function isOpaque(run: string): boolean {
   return isOpaqueAt(run, 0, run.length);
 }
 
-const isLowAlnum = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+/** 1 for the codes of `0`-`9` and `a`-`z`. */
+const LOW_ALNUM = new Uint8Array(128).map((_, c) =>
+  (c >= 97 && c <= 122) || (c >= 48 && c <= 57) ? 1 : 0,
+);
+const isLowAlnum = (c: number): boolean => c < 128 && LOW_ALNUM[c] === 1;
 
 /** `isOpaque` of the run `s[from, to)` (lower-case letters and digits), without a copy. */
 function isOpaqueAt(s: string, from: number, to: number): boolean {

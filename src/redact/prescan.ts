@@ -253,7 +253,7 @@ export function compilePrescan(
   };
 
   const byRegex = (s: string): number => {
-    if (literal.test(s) || hasOpaqueKey(s)) return PRESCAN_TEXT;
+    if (literal.test(s)) return PRESCAN_TEXT;
     scan.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = scan.exec(s)) !== null) {
@@ -298,14 +298,16 @@ export function compilePrescan(
       ok1 = pairs[(f1 << 7) | f] as number;
       f1 = f;
     }
-    return hasOpaqueKey(s) ? PRESCAN_TEXT : found;
+    return found;
   };
 
   return (s: string): number => {
     if (configScan?.test(s)) return PRESCAN_TEXT;
     found = PRESCAN_NONE;
     prevEnd = 0;
-    return table ? byTable(s, table) : byRegex(s);
+    const verdict = table ? byTable(s, table) : byRegex(s);
+    // Opaque keys (opaque-keys.ts) have no literal to start from: a sampled scan of its own.
+    return (verdict & PRESCAN_TEXT) === 0 && hasOpaqueKey(s) ? verdict | PRESCAN_TEXT : verdict;
   };
 }
 
