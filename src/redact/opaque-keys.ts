@@ -3,24 +3,17 @@ import type { Span } from './spans.js';
 /** The shortest opaque key. */
 export const OPAQUE_MIN = 32;
 
-/** A run of 32 to 128 lower-case letters and digits that is a whole word. */
-const RUN = /(?<![A-Za-z0-9_])[a-z0-9]{32,128}(?![A-Za-z0-9_])/g;
-
-/**
- * Is a run an opaque key: letters and digits mixed (six of each at least) and a letter past `f`?
- * Hex (commit hashes, digests) is not: it names content, it grants nothing.
- */
-function isOpaque(run: string): boolean {
-  return isOpaqueAt(run, 0, run.length);
-}
-
 /** 1 for the codes of `0`-`9` and `a`-`z`. */
 const LOW_ALNUM = new Uint8Array(128).map((_, c) =>
   (c >= 97 && c <= 122) || (c >= 48 && c <= 57) ? 1 : 0,
 );
 const isLowAlnum = (c: number): boolean => c < 128 && LOW_ALNUM[c] === 1;
 
-/** `isOpaque` of the run `s[from, to)` (lower-case letters and digits), without a copy. */
+/**
+ * Is the run `s[from, to)` of lower-case letters and digits an opaque key: letters and digits
+ * mixed (six of each at least) and a letter past `f`? Hex (commit hashes, digests) is not: it
+ * names content, it grants nothing.
+ */
 function isOpaqueAt(s: string, from: number, to: number): boolean {
   let digits = 0;
   let nonHex = false;
