@@ -34,6 +34,8 @@ export const TOKEN_RULES: readonly TokenRule[] = [
   },
   { kind: 'stripe-key', body: '(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}', notAfter: '\\w' },
   { kind: 'stripe-webhook-secret', body: 'whsec_[A-Za-z0-9]{24,}', notAfter: '\\w' },
+  { kind: 'github-token', body: 'gh[pousr]_[A-Za-z0-9]{20,}', notAfter: '\\w' },
+  // Glued to a word before it (`tokenghp_…`): with a digit, as a real token has.
   { kind: 'github-token', body: 'gh[pousr]_[A-Za-z0-9]{20,}', notAfter: '', check: hasDigit },
   { kind: 'github-token', body: 'github_pat_[A-Za-z0-9_]{20,}', notAfter: '' },
   { kind: 'gitlab-token', body: 'glpat-[A-Za-z0-9_-]{20,}', notAfter: '' },

@@ -59,6 +59,10 @@ const tokens = fc.oneof(
   body(ALNUM + '_-', 20, 40).map((b) => ` sk-${b}`),
   body(ALNUM, 30, 40).map((b) => `ghp_${b}`),
   body(ALNUM, 30, 40).map((b) => `gho_${b}`),
+  // A token with no digit (a test's fake) as a word of its own: txpipe takes it too.
+  fc
+    .array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), { minLength: 30, maxLength: 40 })
+    .map((cs) => ` ghp_${cs.join('')}`),
   body(ALNUM + '_', 20, 60).map((b) => `github_pat_${b}`),
   body(ALNUM + '_-', 20, 30).map((b) => `glpat-${b}`),
   body(UPPER, 16, 16).map((b) => `AKIA${b}`),
