@@ -69,6 +69,8 @@ export {
   createRedactor,
   redactOptionsDefaults,
   REDACTED,
+  REDACT_RULES,
+  type RedactRules,
   WITHHELD,
   type Redactor,
   type RedactOptions,

@@ -6,7 +6,7 @@ import type { Span } from './spans.js';
 interface PiiRule {
   readonly kind: string;
   readonly re: RegExp;
-  readonly check?: (match: string) => boolean;
+  readonly check?: (match: string, s: string, at: number) => boolean;
 }
 
 /** Luhn checksum over the digits of a card number candidate (13 to 19 digits). */
@@ -77,10 +77,25 @@ const PII_RULES: readonly PiiRule[] = [
   {
     kind: 'ip',
     re: /(?<![\w:.])[0-9A-Fa-f:.]{3,45}(?![\w:.])/g,
-    check: (m) =>
-      isIP(m) !== 0 && /\d/.test(m) && (m.includes('.') ? m.split('.').length === 4 : true),
+    check: (m, s, at) =>
+      isIP(m) !== 0 &&
+      /\d/.test(m) &&
+      (m.includes('.') ? m.split('.').length === 4 : true) &&
+      !notPersonalIp(m, s.slice(Math.max(0, at - 12), at)),
   },
 ];
+
+/**
+ * An address that is no one's: loopback and unspecified (`127.…`, `::1`, `::`, `0.0.0.0`), a
+ * network (`….0`), or a version number (`version 1.2.3.4`, `v1.2.3.4`, four one-digit parts).
+ */
+function notPersonalIp(m: string, before: string): boolean {
+  if (m.includes(':')) return /^(?:::1?|0*:[0:]*1?)$/.test(m) || /^::ffff:127\./i.test(m);
+  const parts = m.split('.');
+  if (parts[0] === '127' || parts[0] === '0' || parts[3] === '0') return true;
+  if (parts.every((p) => p.length === 1)) return true;
+  return /(?<![A-Za-z])(?:version|ver|release|tag|v)[ \t:=]*$/i.test(before);
+}
 
 /** PII spans in `s`, each with its typed mark (`[redacted:email]`). */
 export function findPii(s: string, spans: Span[]): void {
@@ -88,7 +103,7 @@ export function findPii(s: string, spans: Span[]): void {
     rule.re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = rule.re.exec(s)) !== null) {
-      if (rule.check && !rule.check(m[0])) continue;
+      if (rule.check && !rule.check(m[0], s, m.index)) continue;
       spans.push({
         start: m.index,
         end: m.index + m[0].length,

@@ -2,6 +2,7 @@ import { isNameChar } from './secret-assignments.js';
 import { SECRET_FILE_PRESCAN } from './secret-files.js';
 import { NAME_KEYWORDS, nameIsSecret } from './secret-names.js';
 import { TOKEN_PRESCAN } from './token-rules.js';
+import { hasOpaqueKey } from './opaque-keys.js';
 
 /** Prescan verdicts (bit flags). */
 export const PRESCAN_NONE = 0;
@@ -59,6 +60,8 @@ export const PRESCAN_STARTS: readonly string[] = [
   'eyj*',
   'priv',
   'bear',
+  'basi',
+  'cook',
   'curl',
   'mysq',
   'mari',
@@ -178,7 +181,7 @@ export function compilePrescan(
 ): (s: string) => number {
   const extra = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // `slack.com/` rather than `hooks.slack.com`: `hooks` is on every line that records hooks.
-  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|curl|mysql|mariadb|sshpass`;
+  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
@@ -199,7 +202,9 @@ export function compilePrescan(
     : undefined;
   const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}@/y;
   // Blanks may be escaped once (`\t` in a JSON line) or more (JSON inside a JSON string).
-  const separator = /(?:\\*["'])?(?:[ \t]|\\+t)*[:=]|(?:[ \t]|\\+t)+[^-<>|&;\s]/y;
+  // `key="Password" value="…"` (NuGet) too.
+  const separator =
+    /(?:\\*["'])?(?:[ \t]|\\+t)*[:=]|(?:[ \t]|\\+t)+[^-<>|&;\s]|\\*["'][ \t]+value[ \t]*=/iy;
   // Names repeat (`password` in prose, `author`): remember the verdict of recent ones.
   const verdicts = new Map<string, boolean>();
   const isSecretName = (name: string): boolean => {
@@ -265,10 +270,11 @@ export function compilePrescan(
     let ok1 = 0; // the pair slot of a start beginning at i-2 (ok1) or at i-3 (ok2), or 0
     let ok2 = 0;
     for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
       // The low seven bits as they are: the tables hold both cases of a letter, and a character
       // past ASCII is seen as some ASCII one (a start found that way is only a candidate: the
       // regex at that position decides).
-      const f = s.charCodeAt(i) & 127;
+      const f = c & 127;
       // Row 0 of `thirds` and `fourths` is all zeros (slots start at 1): no branch on `ok2` or the
       // slot, which mispredicts on text, only one on a whole start.
       const slot = thirds[ok2 * 128 + f1] as number;
@@ -299,7 +305,9 @@ export function compilePrescan(
     if (configScan?.test(s)) return PRESCAN_TEXT;
     found = PRESCAN_NONE;
     prevEnd = 0;
-    return table ? byTable(s, table) : byRegex(s);
+    const verdict = table ? byTable(s, table) : byRegex(s);
+    // Opaque keys (opaque-keys.ts) have no literal to start from: a sampled scan of its own.
+    return (verdict & PRESCAN_TEXT) === 0 && hasOpaqueKey(s) ? verdict | PRESCAN_TEXT : verdict;
   };
 }
 

@@ -52,13 +52,33 @@ export function redactValue(
     for (const key in obj) {
       const child = obj[key];
       const auth = /authori[sz]ation/i.test(key);
-      const secret = isCountName(key) ? false : underSecret || auth || nameIsSecret(key, ctx.names);
-      const r = redactValue(child, ctx, secret, auth, depth + 1);
+      const secret = isCountName(key)
+        ? false
+        : typeof child !== 'string' && /^_?auth$/i.test(key)
+          ? underSecret
+          : underSecret || auth || nameIsSecret(key, ctx.names);
+      const r =
+        secret && !underSecret && wholeValue(child)
+          ? markWhole(ctx)
+          : redactValue(child, ctx, secret, auth, depth + 1);
       if (r !== child) (out ??= { ...obj })[key] = r;
     }
     return out ?? v;
   }
   return v;
+}
+
+/**
+ * A value under a secret's key that is replaced whole: an object or array (its keys and flags say
+ * too much), null or an empty string. `auth` alone names a secret only when it holds a string.
+ */
+function wholeValue(v: unknown): boolean {
+  return v === null || v === '' || (typeof v === 'object' && Object.keys(v as object).length > 0);
+}
+
+function markWhole(ctx: ValueContext): unknown {
+  ctx.count('secret-key');
+  return REDACTED;
 }
 
 /** Under an authorization key: `Bearer x` keeps its scheme; a scheme alone is kept. */

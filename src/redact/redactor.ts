@@ -8,18 +8,31 @@ import { redactValue, type ValueContext } from './redact-value.js';
 import { isSecretPath, secretFileOfCall } from './secret-files.js';
 import { applySpans } from './spans.js';
 import { TextRules } from './text-rules.js';
+import { prescanFlockdeck } from './flockdeck/prescan-flockdeck.js';
+import { redactFlockdeckText } from './flockdeck/redact-flockdeck.js';
+import { redactFlockdeckValue } from './flockdeck/redact-flockdeck-value.js';
 
 export { REDACTED, WITHHELD };
 
+/**
+ * The rule sets: `txpipe` (the default: every secret Flockdeck's rules remove and more, the text
+ * around a secret kept) and `flockdeck` (Flockdeck's own redaction, exactly, for writing what
+ * Flockdeck writes).
+ */
+export const REDACT_RULES = ['txpipe', 'flockdeck'] as const;
+export type RedactRules = (typeof REDACT_RULES)[number];
+
 /** Options of a redactor; see docs/commands/redact.md. */
 export interface RedactOptions {
+  /** Which rule set: `txpipe` (default) or `flockdeck` (takes no `config` and no `pii`). */
+  readonly rules?: RedactRules;
   /** More secret names, token patterns and allowed values (the `--config FILE` content). */
   readonly config?: RedactConfigFile | RedactConfig;
   /** Also scrub e-mail addresses, phone numbers, cards, SSNs, IBANs and IP addresses. */
   readonly pii?: boolean;
 }
 
-export const redactOptionsDefaults = Object.freeze({ pii: false });
+export const redactOptionsDefaults = Object.freeze({ pii: false, rules: 'txpipe' as RedactRules });
 
 /** A redactor: pure functions over text and JSON values, plus counts (see the interface doc). */
 export interface Redactor {
@@ -49,6 +62,15 @@ function isChecked(c: RedactConfigFile | RedactConfig): c is RedactConfig {
 export function createRedactor(options: RedactOptions = {}): Redactor {
   const opts = withDefaults(redactOptionsDefaults, options);
   if (typeof opts.pii !== 'boolean') badOption('redact: pii must be true or false');
+  if (!(REDACT_RULES as readonly unknown[]).includes(opts.rules))
+    badOption(`redact: rules must be ${REDACT_RULES.join(' or ')}, not "${String(opts.rules)}"`);
+  if (opts.rules === 'flockdeck') {
+    if (opts.pii || opts.config)
+      badOption(
+        "redact: rules flockdeck is Flockdeck's redaction exactly: it takes no config and no pii",
+      );
+    return flockdeckRedactor();
+  }
   const config = opts.config
     ? isChecked(opts.config)
       ? opts.config
@@ -75,6 +97,22 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     counts: () => counts.snapshot(),
     mayMatch,
     prescan: scan,
+    count: counts.add,
+  };
+}
+
+/** The redactor of `rules: 'flockdeck'`: Flockdeck's Redact and RedactValue, counted per kind. */
+function flockdeckRedactor(): Redactor {
+  const counts = new Counts();
+  const text = (s: string): string => redactFlockdeckText(s, counts.add);
+  return {
+    text,
+    value: <T>(v: T): T => redactFlockdeckValue(v, text, counts.add) as T,
+    secretFileOfCall,
+    isSecretPath,
+    counts: () => counts.snapshot(),
+    mayMatch: (s) => (prescanFlockdeck(s) & PRESCAN_TEXT) !== 0,
+    prescan: prescanFlockdeck,
     count: counts.add,
   };
 }

@@ -1,5 +1,6 @@
 import { isMark } from './marks.js';
 import type { Cursor } from './quotes.js';
+import { isCodeValue } from './code-values.js';
 import { isPlaceholder, isTrivialValue, nameIsSecret } from './secret-names.js';
 import type { Span } from './spans.js';
 
@@ -9,11 +10,14 @@ export const QUOTED_VALUE_WINDOW = 4096;
 const MAX_NAME = 128;
 
 /** Characters that end an unquoted value (`passphrase=correct horse` keeps `horse`). */
-const VALUE_STOP = new Set(' \t\n\r\f\v"\'`,;&|<>(){}\\\b'.split('').map((c) => c.charCodeAt(0)));
+const VALUE_STOP = new Set(' \t\n\r\f"\'`,;&)}]'.split('').map((c) => c.charCodeAt(0)));
+/** Characters that start a structure or a redirection, not a value (`password: {`, `--token <file`). */
+const NOT_A_VALUE_START = new Set('{([<>|\\'.split('').map((c) => c.charCodeAt(0)));
 /** Characters before `--flag` that make it prose, not a command (`runs; --token is still`). */
 const PROSE_BEFORE_FLAG = new Set(';,.:!?'.split('').map((c) => c.charCodeAt(0)));
 /** A placeholder at the start of a value, read before the value's stop characters cut it. */
-const PLACEHOLDER_AT = /\$\{[A-Za-z_][A-Za-z0-9_:-]*\}|\{\{[^{}\n]{0,64}\}\}|<[^<>\s]{1,64}>/y;
+const PLACEHOLDER_AT =
+  /\$\{\{[^{}\n]{0,128}\}\}|\$\{[^{}\n]{1,128}\}|\$\([^()\n]{1,128}\)|\{\{[^{}\n]{0,64}\}\}|<[^<>\s]{1,64}>/y;
 /** Authorization schemes that are not a credential on their own. */
 const SCHEME_ALONE =
   /^(?:bearer|basic|token|digest|negotiate|ntlm|apikey|hoba|mutual|aws4-hmac-sha256)$/i;
@@ -25,7 +29,9 @@ export function isNameChar(c: number): boolean {
     (c >= 48 && c <= 57) ||
     c === 95 ||
     c === 46 ||
-    c === 45
+    c === 45 ||
+    // A name with a character past ASCII in it is one name, as it is to a reader (and to Flockdeck).
+    c >= 128
   );
 }
 
@@ -59,7 +65,9 @@ export function findAssignments(
     if (span) {
       spans.push(span);
       // The value is replaced whole: names inside it need no look (and must not cost a rescan).
-      if (span.end > b) keywords.lastIndex = prevEnd = span.end;
+      // A credential after a scheme ends at a blank, and the next one starts after its own scheme
+      // and blank: names inside it are looked at (`…Token xAuthorization: Token y`), still once.
+      if (span.end > b && span.kind !== 'authorization') keywords.lastIndex = prevEnd = span.end;
     }
   }
 }
@@ -78,22 +86,67 @@ function valueOfName(
   const lower = name.toLowerCase();
   const auth = lower.includes('authori');
   if (!auth && !nameIsSecret(name, extraNames)) return undefined;
+  // `https://x-access-token:…@host`: a URL's user, whose password the URL rule takes.
+  if (a >= 3 && s.startsWith('://', a - 3)) return undefined;
   let p = b;
   const q = s[a - 1];
-  if ((q === '"' || q === "'") && s[p] === q) p++;
+  // The closing quote of a quoted name (or of a name whose opening quote was cut off).
+  if (s[p] === '"' || s[p] === "'") p++;
   while (isBlank(s.charCodeAt(p))) p++;
   const sep = s[p];
   let kind = 'secret-name';
-  if ((sep === '=' && s[p + 1] !== '=') || (sep === ':' && s[p + 1] !== '=' && s[p + 1] !== ':')) {
+  let code = false;
+  if (sep === ':' && s[p + 1] === '=') {
+    // Go's `password := "…"`.
+    p += 2;
+    code = true;
+    while (isBlank(s.charCodeAt(p))) p++;
+  } else if (
+    (sep === '=' && s[p + 1] !== '=') ||
+    (sep === ':' && s[p + 1] !== '=' && s[p + 1] !== ':')
+  ) {
     p++;
+    code = isBlank(s.charCodeAt(p));
     while (isBlank(s.charCodeAt(p))) p++;
   } else if (dashes >= 1 && p > b && isFlagContext(s, a, lower)) {
     kind = 'secret-flag';
     const c = s[p];
     if (c === undefined || '-<>|&;\n'.includes(c)) return undefined;
-  } else return undefined;
-  if (auth) return credentialOfScheme(s, p, cursor);
-  return valueAt(s, p, cursor, kind);
+  } else {
+    VALUE_ATTRIBUTE.lastIndex = p;
+    const attr = q === '"' || q === "'" ? VALUE_ATTRIBUTE.exec(s) : null;
+    if (attr !== null) return valueAt(s, p + attr[0].length, cursor, 'secret-name', false);
+    return p > b ? proseValue(s, p) : undefined;
+  }
+  // `Authorization: Bearer x` keeps its scheme; another name with the word in it
+  // (`X-Authorization`, or one glued to text before it) loses the scheme too.
+  if (auth) return credentialOfScheme(s, p, cursor, /^(?:proxy-)?authori[sz]ation$/.test(lower));
+  return valueAt(s, p, cursor, kind, code);
+}
+
+/** `key="Password" value="…"` (NuGet, .NET config): the value of the pair's `value` attribute. */
+const VALUE_ATTRIBUTE = /value[ \t]*=[ \t]*(?=["'])/iy;
+/** Prose: `AWS_SECRET_ACCESS_KEY to wJalr…`, `my password is hunter2hunter2`. */
+const PROSE_LINK =
+  /(?:is|was|to|as|equals|set to|becomes)[ \t]+["'`]?([A-Za-z0-9+/=_.~!@#%^*-]{8,256})/y;
+
+/** The value after a secret name and a linking word, when it looks random (not a word). */
+function proseValue(s: string, p: number): Span | undefined {
+  PROSE_LINK.lastIndex = p;
+  const m = PROSE_LINK.exec(s);
+  if (m === null) return undefined;
+  let v = m[1] as string;
+  v = v.replace(/[.!,]+$/, '');
+  if (!looksRandom(v)) return undefined;
+  const start = p + m[0].length - (m[1] as string).length;
+  return { start, end: start + v.length, kind: 'secret-prose' };
+}
+
+/** Letters and digits mixed (a word of prose has no digit; a version number has no letter run). */
+function looksRandom(v: string): boolean {
+  return (
+    v.length >= 8 && /\d/.test(v) && /[A-Za-z].*[A-Za-z]/.test(v) && !/^v?\d+(?:\.\d+)+/.test(v)
+  );
 }
 
 /** `--password x`: a flag preceded by a command word, not by prose punctuation, not `--no-…`. */
@@ -106,27 +159,36 @@ function isFlagContext(s: string, a: number, lower: string): boolean {
 }
 
 /** The value starting at `p`: quoted (to its closing quote, or its line's end) or a bare word. */
-export function valueAt(s: string, p: number, cursor: Cursor, kind: string): Span | undefined {
+export function valueAt(
+  s: string,
+  p: number,
+  cursor: Cursor,
+  kind: string,
+  code = false,
+): Span | undefined {
   const q = s[p];
+  let start = p;
   let end: number;
   let inner: string;
   if (q === '"' || q === "'" || q === '`') {
+    // The quotes stay: `"apiKey": "[redacted]"` is still JSON.
+    start = p + 1;
     const close = cursor.closing(q, p + 1);
     if (close !== -1 && close - p <= QUOTED_VALUE_WINDOW) {
-      end = close + 1;
+      end = close;
       inner = s.slice(p + 1, close);
     } else {
       end = cursor.lineEnd(p);
       inner = s.slice(p + 1, end);
     }
+    if (inner === '') return undefined;
   } else {
     PLACEHOLDER_AT.lastIndex = p;
-    if (PLACEHOLDER_AT.test(s)) return undefined;
+    if (NOT_A_VALUE_START.has(s.charCodeAt(p)) || PLACEHOLDER_AT.test(s)) return undefined;
     end = p;
     while (end < s.length && !VALUE_STOP.has(s.charCodeAt(end))) end++;
     inner = s.slice(p, end);
-    // `token = document.querySelector(…)`: a function called in code, not a secret.
-    if (s[end] === '(' && /^[A-Za-z_$][\w$.]*$/.test(inner)) return undefined;
+    if (isCodeValue(s, inner, end, code)) return undefined;
   }
   if (
     isTrivialValue(inner) ||
@@ -135,15 +197,24 @@ export function valueAt(s: string, p: number, cursor: Cursor, kind: string): Spa
     inner.startsWith('[redacted')
   )
     return undefined;
-  return { start: p, end, kind };
+  return { start, end, kind };
 }
 
 /** Under an authorization name: keep the scheme, redact the credential (placeholders kept). */
-function credentialOfScheme(s: string, p: number, cursor: Cursor): Span | undefined {
+function credentialOfScheme(
+  s: string,
+  p: number,
+  cursor: Cursor,
+  keepScheme: boolean,
+): Span | undefined {
   let i = p;
   if (s[i] === '"' || s[i] === "'") i++;
   const scheme = /^[A-Za-z][A-Za-z0-9_-]*/.exec(s.slice(i, i + 64))?.[0];
-  if (scheme !== undefined && isBlank(s.charCodeAt(i + scheme.length))) {
+  if (
+    scheme !== undefined &&
+    (SCHEME_ALONE.test(scheme) || /^[A-Za-z][A-Za-z-]{1,15}\d?$/.test(scheme)) &&
+    isBlank(s.charCodeAt(i + scheme.length))
+  ) {
     let c = i + scheme.length;
     while (isBlank(s.charCodeAt(c))) c++;
     PLACEHOLDER_AT.lastIndex = c;
@@ -151,9 +222,10 @@ function credentialOfScheme(s: string, p: number, cursor: Cursor): Span | undefi
     let end = c;
     while (end < s.length && !VALUE_STOP.has(s.charCodeAt(end))) end++;
     const cred = s.slice(c, end);
-    if (cred === '' || isPlaceholder(cred) || isMark(cred) || cred.startsWith('[redacted'))
+    // A format verb, a variable or a template field stands in for the credential (`Bearer %s`).
+    if (cred === '' || '%$<{[('.includes(cred[0] as string) || isPlaceholder(cred) || isMark(cred))
       return undefined;
-    return { start: c, end, kind: 'authorization' };
+    return { start: keepScheme ? c : i, end, kind: 'authorization' };
   }
   if (scheme !== undefined && SCHEME_ALONE.test(scheme)) return undefined;
   return valueAt(s, p, cursor, 'authorization');

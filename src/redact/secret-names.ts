@@ -1,3 +1,5 @@
+import { isPemPlaceholder } from './placeholders.js';
+
 /**
  * Names that call their value a secret (Flockdeck format reference, section 4): the name contains
  * secret, token, password, passwd, pwd, api_key/apikey (with `_` or `-`), access_key, private_key,
@@ -27,8 +29,11 @@ export function nameIsSecret(name: string, extra: readonly string[] = []): boole
   if (COUNT_NAME.test(n)) return false;
   for (const e of extra) if (n.includes(e)) return true;
   if (NOT_A_VALUE.test(n)) return false;
-  return SECRET_WORDS.test(n) || /[_.-]pass$/.test(n);
+  return SECRET_WORDS.test(n) || /[_.-](?:pass|pat)$/.test(n) || AUTH_ALONE.test(n);
 }
+
+/** `auth` and `_auth` alone: Docker's and npm's base64 `user:password` (`"auth": "dXNl…"`). */
+const AUTH_ALONE = /^_?auth$/;
 
 /** Does this name count tokens (`max_tokens`, `input_tokens`, `tokensBefore`, `token_count`)? */
 export function isCountName(name: string): boolean {
@@ -42,7 +47,18 @@ export function isTrivialValue(v: string): boolean {
 
 /** Values that stand for a secret without being one: `${TOKEN}`, `$TOKEN`, `%s`, `<token>`, `{{x}}`. */
 export function isPlaceholder(v: string): boolean {
-  return /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[sdv]|<[^<>]*>|\{\{[^{}]*\}\}|\*{3,}|x{3,}|\.\.\.)\W{0,2}$/i.test(
-    v,
+  return (
+    /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[sdv]|<[^<>]*>|\{\{[^{}]*\}\}|\*{3,}|x{3,}|\.\.\.)\W{0,2}$/i.test(
+      v,
+    ) ||
+    STAND_IN.test(v) ||
+    (v.startsWith('-----BEGIN') && isPemPlaceholder(v))
   );
 }
+
+/**
+ * Words that stand in for a secret in docs and templates: `your-api-key-here`, `YOUR_TOKEN`,
+ * `changeme`, `replace-me`, `${{ secrets.X }}`, `$(…)`, `${…}`.
+ */
+const STAND_IN =
+  /^(?:your[-_ ]?[A-Za-z0-9_-]{0,40}|(?:change|replace)[-_ ]?me|(?:insert|put|add|enter)[-_ ][A-Za-z0-9_-]{1,40}|[A-Za-z_-]{0,20}[-_]here|\$\{\{[^{}]*\}\}|\$\{[^{}]*\}|\$\([^()]*\))$/i;

@@ -1,4 +1,9 @@
 import { findCommandPasswords } from './command-lines.js';
+import { findCookies } from './cookies.js';
+import { findCommandsFlockdeck } from './flockdeck/others.js';
+import { findJwts } from './jwt.js';
+import { findOpaqueKeys } from './opaque-keys.js';
+import { isPemPlaceholder, isPlaceholderUrlPassword } from './placeholders.js';
 import { findPii } from './pii.js';
 import { Cursor } from './quotes.js';
 import { findAssignments } from './secret-assignments.js';
@@ -23,9 +28,25 @@ export interface TextRuleConfig {
 const PRIVATE_KEY_BEGIN = /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 const PRIVATE_KEY_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 /** Anchored on `://` (a fast literal scan); the scheme before it is not needed to find the password. */
-const URL_PASSWORD = /:\/\/[^\s/?#@:"'<>]{0,256}:([^\s/?#@"'<>]{1,256})@/g;
+const URL_PASSWORD = /:\/\/([^\s/?#@:"'<>]{0,256}):([^\s/?#@"'<>]{1,256})@/g;
+
+/** A URL password that is a secret: not a placeholder, given the URL's user and host. */
+function urlPasswordCheck(pw: string, m: RegExpExecArray, s: string): boolean {
+  const end = m.index + m[0].length;
+  return !isPlaceholderUrlPassword(pw, m[1] as string, s.slice(end, end + 16));
+}
 const COMMAND_WORDS = ['curl', 'mysql', 'mariadb', 'sshpass'];
-const BEARER = /(?<![\w-])Bearer[ \t]+([A-Za-z0-9._~+/-]{8,}=*)/g;
+/** `Bearer`/`Basic` (any case, also glued to a token before it) and a credential: the scheme and blanks kept. */
+const BEARER = /(?:bearer|basic)[ \t\n\r\f]+([A-Za-z0-9._~+/=-]{8,})/gi;
+/** The same as a word only: a scheme inside the credential of one glued to text is found too. */
+const BEARER_WORD = /(?<![A-Za-z0-9_])(?:bearer|basic)[ \t\n\r\f]+([A-Za-z0-9._~+/=-]{8,})/gi;
+
+/**
+ * A credential after Bearer or Basic, not a word of prose (`basic authentication`): a digit, or
+ * 12 characters or more with both cases or a symbol.
+ */
+const isCredential = (c: string): boolean =>
+  /\d/.test(c) || (c.length >= 12 && (/[._~+/=-]/.test(c) || (/[a-z]/.test(c) && /[A-Z]/.test(c))));
 
 /** Escapes a config name for a regex alternation. */
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -61,10 +82,17 @@ export class TextRules {
     // A rule with one literal runs only where it occurs (one `includes` is cheaper than a regex scan).
     if (s.includes('PRIVATE KEY')) this.privateKeys(s, spans);
     this.tokenShapes(s, spans);
-    if (s.includes('://')) groupRule(s, URL_PASSWORD, 'url-password', spans);
-    if (s.includes('Bearer')) groupRule(s, BEARER, 'authorization', spans, (c) => /\d/.test(c));
+    if (s.includes('://')) groupRule(s, URL_PASSWORD, 'url-password', spans, urlPasswordCheck);
+    if (/bearer|basic/i.test(s)) {
+      groupRule(s, BEARER, 'authorization', spans, isCredential);
+      groupRule(s, BEARER_WORD, 'authorization', spans, isCredential);
+    }
+    if (s.includes('eyJ')) findJwts(s, spans);
+    if (/cookie/i.test(s)) findCookies(s, spans);
     findAssignments(s, this.keywords, this.config.names, new Cursor(s), spans);
     if (COMMAND_WORDS.some((w) => s.includes(w))) findCommandPasswords(s, spans);
+    // Flockdeck's command rules read the whole line after the command word (`curl … mysql -pX`).
+    if (/curl|mysql|mariadb|sshpass/i.test(s)) findCommandsFlockdeck(s, spans, true);
     for (const p of this.config.patterns) {
       p.regex.lastIndex = 0;
       let m: RegExpExecArray | null;
@@ -73,7 +101,9 @@ export class TextRules {
         else spans.push({ start: m.index, end: m.index + m[0].length, kind: p.kind });
       }
     }
+    findOpaqueKeys(s, spans);
     if (this.config.pii) findPii(s, spans);
+    echoes(s, spans);
     return spans;
   }
 
@@ -85,7 +115,8 @@ export class TextRules {
       PRIVATE_KEY_END.lastIndex = m.index + m[0].length;
       const end = PRIVATE_KEY_END.exec(s);
       const to = end ? end.index + end[0].length : s.length;
-      spans.push({ start: m.index, end: to, kind: 'private-key' });
+      if (!isPemPlaceholder(s.slice(m.index, to)))
+        spans.push({ start: m.index, end: to, kind: 'private-key' });
       PRIVATE_KEY_BEGIN.lastIndex = to;
     }
   }
@@ -127,20 +158,50 @@ function tokenSpan(t: CompiledToken, m: RegExpExecArray, at: number): Span | und
   return { start: end - secret.length, end, kind: t.kind };
 }
 
-/** A rule whose secret is capture group 1, ending where the match ends or one before (`…@`). */
+/** A rule whose secret is its last capture group, ending where the match ends or one before (`…@`). */
 function groupRule(
   s: string,
   re: RegExp,
   kind: string,
   spans: Span[],
-  check?: (secret: string) => boolean,
+  check?: (secret: string, m: RegExpExecArray, s: string) => boolean,
 ): void {
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(s)) !== null) {
-    const secret = m[1] as string;
-    if (isMark(secret) || isPlaceholder(secret) || (check && !check(secret))) continue;
+    const secret = m[m.length - 1] as string;
+    if (isMark(secret) || isPlaceholder(secret) || (check && !check(secret, m, s))) continue;
     const end = m.index + m[0].length - (m[0].endsWith('@') ? 1 : 0);
     spans.push({ start: end - secret.length, end, kind });
+  }
+}
+
+/** The kinds whose value was found by its name or place (not by its shape). */
+const NAMED = new Set([
+  'secret-name',
+  'secret-flag',
+  'secret-prose',
+  'authorization',
+  'url-password',
+]);
+/** At most this many values are looked for again (each look is one scan of the text). */
+const MAX_ECHOES = 8;
+
+/**
+ * A value found as a secret (by its name) is a secret wherever else it stands in the same text:
+ * `token = 'abc…' | 'abc…'`, a password echoed in a command. Values of 8 characters or more,
+ * one word of letters and digits (not a name or a phrase).
+ */
+function echoes(s: string, spans: Span[]): void {
+  const values = new Set<string>();
+  for (const sp of spans) {
+    if (values.size >= MAX_ECHOES) break;
+    if (!NAMED.has(sp.kind) || sp.end - sp.start < 8) continue;
+    const v = s.slice(sp.start, sp.end);
+    if (/^[A-Za-z0-9+/_.~!@#$%^*-]+$/.test(v) && /\d/.test(v) && /[A-Za-z]/.test(v)) values.add(v);
+  }
+  for (const v of values) {
+    for (let at = s.indexOf(v); at !== -1; at = s.indexOf(v, at + v.length))
+      spans.push({ start: at, end: at + v.length, kind: 'secret-echo' });
   }
 }

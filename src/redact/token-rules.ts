@@ -19,41 +19,45 @@ export interface TokenRule {
 }
 
 const hasDigit = (s: string): boolean => /\d/.test(s);
+/** A digit, a lower-case and an upper-case letter (`hf_requiredCharacteristicTypes` is a name). */
+const randomLooking = (s: string): boolean => /\d/.test(s) && /[a-z]/.test(s) && /[A-Z]/.test(s);
 
 /** Every token shape txpipe knows; docs/commands/redact.md has an example of each. */
 export const TOKEN_RULES: readonly TokenRule[] = [
-  { kind: 'anthropic-admin-key', body: 'sk-ant-admin\\d\\d-[A-Za-z0-9_-]{8,}', notAfter: '\\w-' },
-  { kind: 'anthropic-key', body: 'sk-ant-[A-Za-z0-9_-]{8,}', notAfter: '\\w-' },
+  { kind: 'anthropic-admin-key', body: 'sk-ant-admin\\d\\d-[A-Za-z0-9_-]{8,}', notAfter: '' },
+  { kind: 'anthropic-key', body: 'sk-ant-[A-Za-z0-9_-]{8,}', notAfter: '' },
   {
     kind: 'openai-key',
     body: 'sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{20,}',
-    notAfter: '\\w-',
+    notAfter: '\\w',
     check: hasDigit,
   },
   { kind: 'stripe-key', body: '(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}', notAfter: '\\w' },
   { kind: 'stripe-webhook-secret', body: 'whsec_[A-Za-z0-9]{24,}', notAfter: '\\w' },
   { kind: 'github-token', body: 'gh[pousr]_[A-Za-z0-9]{20,}', notAfter: '\\w' },
-  { kind: 'github-token', body: 'github_pat_[A-Za-z0-9_]{22,}', notAfter: '\\w' },
-  { kind: 'gitlab-token', body: 'glpat-[A-Za-z0-9_-]{20,}', notAfter: '\\w-' },
+  // Glued to a word before it (`tokenghp_…`): with a digit, as a real token has.
+  { kind: 'github-token', body: 'gh[pousr]_[A-Za-z0-9]{20,}', notAfter: '', check: hasDigit },
+  { kind: 'github-token', body: 'github_pat_[A-Za-z0-9_]{20,}', notAfter: '' },
+  { kind: 'gitlab-token', body: 'glpat-[A-Za-z0-9_-]{20,}', notAfter: '' },
   { kind: 'aws-access-key-id', body: '(?:AKIA|ASIA)[A-Z0-9]{16}', notAfter: 'A-Za-z0-9' },
-  { kind: 'slack-token', body: 'xox[abposr]-[A-Za-z0-9-]{10,}', notAfter: '\\w-' },
+  { kind: 'slack-token', body: 'xox[abposr]-[A-Za-z0-9-]{10,}', notAfter: '' },
   {
     kind: 'slack-webhook',
     body: '(hooks\\.slack\\.com/(?:services|workflows|triggers)/)([A-Za-z0-9/_-]{16,})',
     notAfter: '\\w.',
     group: true,
   },
-  { kind: 'google-api-key', body: 'AIza[0-9A-Za-z_-]{35}', notAfter: '\\w-' },
-  { kind: 'npm-token', body: 'npm_[A-Za-z0-9]{36}', notAfter: '\\w' },
+  { kind: 'google-api-key', body: 'AIza[0-9A-Za-z_-]{35}', notAfter: '' },
+  { kind: 'npm-token', body: 'npm_[A-Za-z0-9]{36}', notAfter: '' },
   {
     kind: 'sendgrid-key',
     body: 'SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}',
-    notAfter: '\\w.-',
+    notAfter: '\\w',
   },
-  { kind: 'huggingface-token', body: 'hf_[A-Za-z0-9]{30,}', notAfter: '\\w' },
+  { kind: 'huggingface-token', body: 'hf_[A-Za-z0-9]{30,}', notAfter: '\\w', check: randomLooking },
   { kind: 'twilio-api-key', body: 'SK[0-9a-f]{32}', notAfter: 'A-Za-z0-9' },
   { kind: 'digitalocean-token', body: 'do[opr]_v1_[a-f0-9]{64}', notAfter: '\\w' },
-  { kind: 'databricks-token', body: 'dapi[a-f0-9]{32}(?:-\\d)?', notAfter: 'A-Za-z0-9' },
+  { kind: 'databricks-token', body: 'dapi[a-fA-F0-9]{32}(?:-\\d)?', notAfter: 'A-Za-z0-9' },
   {
     kind: 'azure-storage-key',
     body: '((?:AccountKey|SharedAccessKey)=)([A-Za-z0-9+/]{20,}={0,2})',
@@ -65,11 +69,6 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     body: '([?&;]sig=)([A-Za-z0-9%+/]{20,}={0,2})',
     notAfter: '',
     group: true,
-  },
-  {
-    kind: 'jwt',
-    body: 'eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}',
-    notAfter: '\\w.-',
   },
 ];
 

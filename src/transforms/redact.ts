@@ -29,7 +29,8 @@ export function redact(options: RedactStageOptions = {}): Transform {
   const opts = withDefaults(redactDefaults, options);
   if (opts.onEnd !== undefined && typeof opts.onEnd !== 'function')
     badOption('redact: onEnd must be a function');
-  const redactor = opts.redactor ?? createRedactor({ config: opts.config, pii: opts.pii });
+  const redactor =
+    opts.redactor ?? createRedactor({ config: opts.config, pii: opts.pii, rules: opts.rules });
   const logic = createRecordRedactor(redactor, opts.maxPendingCalls);
   return recordTransform({
     transform: (rec) => logic(rec),
@@ -41,6 +42,7 @@ export function redact(options: RedactStageOptions = {}): Transform {
 function redactorOptions(args: Readonly<Record<string, unknown>>): RedactOptions {
   return {
     pii: args.pii === true,
+    rules: args.rules as RedactOptions['rules'],
     config: typeof args.config === 'string' ? loadRedactConfig(args.config) : undefined,
   };
 }

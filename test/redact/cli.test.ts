@@ -100,3 +100,22 @@ describe('txpipe redact (in-process, through the same CLI builder)', () => {
     expect(r.stderr).toContain('txpipe redact: 5 replaced');
   });
 });
+
+describe('txpipe redact --rules (issue 13)', () => {
+  const line = `${JSON.stringify({ type: 'x', text: 'password="two words" and token: string' })}\n`;
+
+  it("flockdeck: Flockdeck's redaction exactly; txpipe (default): quotes and code kept", () => {
+    const fd = txpipe(['redact', '--rules', 'flockdeck'], line);
+    expect(fd.code).toBe(0);
+    expect(JSON.parse(fd.stdout).text).toBe('password=[redacted] and token: [redacted]');
+    const tx = txpipe(['redact'], line);
+    expect(JSON.parse(tx.stdout).text).toBe('password="[redacted]" and token: string');
+  });
+
+  it('an unknown rule set, or flockdeck with --pii, is a usage error', () => {
+    expect(txpipe(['redact', '--rules', 'nope'], line).code).toBe(2);
+    const r = txpipe(['redact', '--rules', 'flockdeck', '--pii'], line);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('takes no config and no pii');
+  });
+});

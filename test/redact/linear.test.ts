@@ -27,7 +27,7 @@ describe('hostile input is scanned once', () => {
   });
 
   it.each([
-    ['password="', 'password=[redacted]'],
+    ['password="', 'password="[redacted]"'],
     ['-----BEGIN ', '-----BEGIN '],
     ['sk-', 'sk-'],
     ['curl -u alice ', 'curl -u alice '],

@@ -73,7 +73,7 @@ describe('token shapes', () => {
     [
       'a GCP service-account key (as a file body)',
       '{"type": "service_account", "private_key_id": "0123abcd", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEv\\n-----END PRIVATE KEY-----\\n"}',
-      '{"type": "service_account", "private_key_id": [redacted], "private_key": [redacted]}',
+      '{"type": "service_account", "private_key_id": "[redacted]", "private_key": "[redacted]"}',
     ],
     [
       'a bearer token outside a header',
@@ -160,7 +160,8 @@ describe('structured values', () => {
       GITHUB_TOKEN: REDACTED,
       nested: [{ password: REDACTED, port: 5432, debug: true }],
     });
-    expect(out.credentials).toEqual({ user: REDACTED, expires: REDACTED, admin: false });
+    // An object under a secret's key goes whole: its keys and flags say too much.
+    expect(out.credentials).toBe(REDACTED);
     expect(r.value(out)).toBe(out);
   });
 
@@ -171,7 +172,7 @@ describe('structured values', () => {
       c: 'mysql -u root -phunter2 shop',
     };
     expect(r.value(v)).toEqual({
-      a: '{"client_secret":[redacted],"ok":1}',
+      a: '{"client_secret":"[redacted]","ok":1}',
       b: 'PORT=1\nSECRET_KEY=[redacted]\n',
       c: 'mysql -u root -p[redacted] shop',
     });
@@ -186,8 +187,24 @@ describe('structured values', () => {
   });
 
   it('keeps marks and placeholders under secret keys', () => {
-    const v = { password: REDACTED, token: WITHHELD, api_key: '${KEY}', secret: '' };
+    const v = { password: REDACTED, token: WITHHELD, api_key: '${KEY}' };
     expect(r.value(v)).toBe(v);
+  });
+
+  // Issue 13: where Flockdeck replaces the whole value, so does txpipe (booleans stay flags).
+  it.each([
+    [{ api_key: { id: 'k1', enabled: true } }, { api_key: REDACTED }],
+    [{ password: null }, { password: REDACTED }],
+    [{ secret: '' }, { secret: REDACTED }],
+    [{ tokens: [1, 2] }, { tokens: [1, 2] }],
+    [{ vault_pass: true }, { vault_pass: true }],
+    [{ auth: { type: 'oauth' } }, { auth: { type: 'oauth' } }],
+    [
+      { auths: { 'ghcr.io': { auth: 'dXNlcjpnaHBfYTFCMmMzRDRlNUY2ZzdIOGk5SjBr' } } },
+      { auths: { 'ghcr.io': { auth: REDACTED } } },
+    ],
+  ])('the whole value under a secret key: %j', (v, want) => {
+    expect(createRedactor().value(v)).toEqual(want);
   });
 });
 
@@ -222,8 +239,14 @@ describe('PII (opt-in)', () => {
     ['call +1 415-555-0132 today', 'call [redacted:phone] today'],
     [
       'host 192.168.10.4 and ::1 and fe80::1ff:fe23:4567:890a',
-      'host [redacted:ip] and [redacted:ip] and [redacted:ip]',
+      'host [redacted:ip] and ::1 and [redacted:ip]',
     ],
+    // Issue 13: addresses that are no one's, and version numbers, are not PII.
+    ['version 1.2.3.4 is out', 'version 1.2.3.4 is out'],
+    ['v10.20.30.40 tag', 'v10.20.30.40 tag'],
+    ['route 1.0.0.0 and 10.0.0.0', 'route 1.0.0.0 and 10.0.0.0'],
+    ['listen on ::1 and 127.0.0.1 and 0.0.0.0', 'listen on ::1 and 127.0.0.1 and 0.0.0.0'],
+    ['server 10.1.2.3 answered', 'server [redacted:ip] answered'],
     [
       'version 1.2.3 and 2026-10-01 and 12:30:45 stay',
       'version 1.2.3 and 2026-10-01 and 12:30:45 stay',
@@ -318,5 +341,103 @@ describe('secret files', () => {
     ['Read', 'not an object', undefined],
   ])('%s %j names %j', (tool, input, want) => {
     expect(r.secretFileOfCall(tool, input)).toBe(want);
+  });
+});
+
+// Issue 13: what a new user found, one row each (default rules).
+describe('issue 13: leaks', () => {
+  it.each([
+    [
+      'a signed session cookie',
+      'Cookie: session=eyJ1c2VyIjoiYWRtaW4ifQ.Zk3xYw.abcDEF123ghiJKL456; csrftoken=a8f5f167f44f4964e6c998dee827110c',
+      'Cookie: session=[redacted]; csrftoken=[redacted]',
+    ],
+    [
+      'a secret name in prose, "to"',
+      'I set AWS_SECRET_ACCESS_KEY to wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      'I set AWS_SECRET_ACCESS_KEY to [redacted]',
+    ],
+    ['a secret name in prose, "is"', 'my password is hunter2hunter2', 'my password is [redacted]'],
+    ['an Anthropic key glued to a word', 'xsk-ant-api03-a1B2c3D4e5F6g7H8i9J0', 'x[redacted]'],
+    [
+      'a GitHub token glued to a word',
+      'tokenghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6',
+      'token[redacted]',
+    ],
+    [
+      'a JWT right after a word',
+      'JWTeyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijklmnop',
+      'JWT[redacted]',
+    ],
+    [
+      'curl -u at the end of a string',
+      'run: curl -u admin:s3cretPW',
+      'run: curl -u admin:[redacted]',
+    ],
+    [
+      'a command glued after a token',
+      'npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8mysql -u root -ps3cret9 shop',
+      '[redacted]mysql -u root -p[redacted] shop',
+    ],
+    ['Go :=', 'password := "s3cr3t-Value"', 'password := "[redacted]"'],
+    [
+      'NuGet key/value',
+      '<add key="Password" value="s3cr3t-Value" />',
+      '<add key="Password" value="[redacted]" />',
+    ],
+    [
+      'a value echoed',
+      "token = 'qpgv7z8amkp4ln55znaacezm9' | 'qpgv7z8amkp4ln55znaacezm9'",
+      "token = '[redacted]' | '[redacted]'",
+    ],
+    [
+      'an opaque lower-case key with no name',
+      'agora asdf0987mnbv1234qsxojb6ygb2wsx0o',
+      'agora [redacted]',
+    ],
+    [
+      'Docker auth in JSON text',
+      '{"auths":{"ghcr.io":{"auth":"dXNlcjpnaHBfYTFCMmMzRDRl"}}}',
+      '{"auths":{"ghcr.io":{"auth":"[redacted]"}}}',
+    ],
+  ])('%s', (_name, input, want) => {
+    expect(r.text(input)).toBe(want);
+    expect(r.text(want)).toBe(want);
+  });
+});
+
+describe('issue 13: ordinary text kept', () => {
+  it.each([
+    'token: string;',
+    'interface User { password: string; passwordHash: string }',
+    'secretKey: process.env.SECRET_KEY',
+    'params: { _csrf_token: csrfToken }',
+    'GITHUB_TOKEN=${{ secrets.GITHUB_TOKEN }}',
+    'This is no secret: the cache is warm.',
+    'API_KEY=${VAR}',
+    'api_key: <your-key>',
+    'API_KEY=your-api-key-here',
+    'password: changeme',
+    'hf_requiredCharacteristicTypes',
+    'secretAccessKey: new AWS.SharedIniFileCredentials({profile})',
+    'password = var.db_password',
+    'TOKEN=$(cat token.txt)',
+    'the basic authentication flow',
+    'commit/56568530eddcb15ab65e7880af318fba5b859e2e',
+    'const URL = "https://username:password@example.com/api";',
+    '-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----',
+  ])('%j', (input) => {
+    expect(r.text(input)).toBe(input);
+  });
+
+  it.each([
+    ['"apiKey": "abc123def456"', '"apiKey": "[redacted]"'],
+    [
+      'git clone https://x-access-token:ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6@github.com/acme/app.git',
+      'git clone https://x-access-token:[redacted]@github.com/acme/app.git',
+    ],
+  ])('keeps the text around a secret: %j', (input, want) => {
+    expect(r.text(input)).toBe(want);
+    expect(JSON.parse(`{${r.text('"apiKey": "abc123def456"')}}`)).toEqual({ apiKey: REDACTED });
   });
 });

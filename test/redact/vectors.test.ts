@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRedactor, REDACTED } from '../../src/redact/redactor.js';
 import { nameIsSecret } from '../../src/redact/secret-names.js';
 import { fixture } from '../shared.js';
+import { keptByTxpipe } from './removed.js';
 
 // Flockdeck's own redaction tests, transcribed in shared/fixtures/flockdeck/redact_vectors.json.
 const vectors = JSON.parse(readFileSync(fixture('flockdeck', 'redact_vectors.json'), 'utf8'));
@@ -21,11 +22,43 @@ const DIFFERENT: Record<string, string> = {
 };
 
 const r = createRedactor();
+const fd = createRedactor({ rules: 'flockdeck' });
 
-describe('Flockdeck redact_vectors.json', () => {
+describe('Flockdeck redact_vectors.json, --rules flockdeck: exactly', () => {
   it.each(vectors.redact_exact.cases as [string, string][])('exact %j', (input, want) => {
-    expect(r.text(input)).toBe(want);
-    expect(r.text(want)).toBe(want); // idempotent
+    expect(fd.text(input)).toBe(want);
+  });
+
+  it.each((vectors.redact_unchanged.cases as string[]).map((c) => [c]))('unchanged %j', (input) => {
+    expect(fd.text(input)).toBe(input);
+  });
+
+  it.each((vectors.find_vs_redact.cases as string[]).map((c) => [c]))('redacts %j', (input) => {
+    expect(fd.text(input)).not.toBe(input);
+  });
+
+  it('generated[0] and [1]: the quoted-value window and the 1 MiB cap', () => {
+    expect(fd.text('password="' + 'x'.repeat(4096 + 10) + '" more' + '\nnext')).toBe(
+      'password=[redacted]\nnext',
+    );
+    const long = fd.text('a'.repeat(1048576) + 'tail text');
+    expect(long.length).toBeLessThanOrEqual(1048576 + 10);
+    expect(long.endsWith(REDACTED)).toBe(true);
+    expect(long).not.toContain('tail');
+    expect(fd.text('a'.repeat(1048576))).toBe('a'.repeat(1048576));
+    // The cap counts bytes and cuts on a character boundary (é is two bytes).
+    const e = fd.text('é'.repeat(600000));
+    expect(e).toBe('é'.repeat(524288) + REDACTED);
+  });
+});
+
+describe('Flockdeck redact_vectors.json, default rules', () => {
+  it.each(vectors.redact_exact.cases as [string, string][])('exact %j', (input, want) => {
+    // Everything Flockdeck removes is removed; the quotes around a value stay.
+    expect(keptByTxpipe(input)).toEqual([]);
+    expect(r.text(input).replace(/["']/g, '')).toBe(want.replace(/["']/g, ''));
+    const out = r.text(input);
+    expect(r.text(out)).toBe(out); // idempotent
   });
 
   it.each((vectors.redact_unchanged.cases as string[]).map((c) => [c]))('unchanged %j', (input) => {
@@ -74,7 +107,7 @@ describe('Flockdeck redact_vectors.json', () => {
   it('generated[0]: a quoted value beyond the window is cut at the end of its line', () => {
     expect(vectors.generated[0].want).toBe('password=[redacted]\nnext');
     expect(r.text('password="' + 'x'.repeat(4096 + 10) + '" more' + '\nnext')).toBe(
-      'password=[redacted]\nnext',
+      'password="[redacted]\nnext',
     );
   });
 

@@ -2,12 +2,23 @@ import type { CommandSpec } from '../spec.js';
 import { lineFilterOption } from './line-filter.js';
 
 /** Defaults of the `redact` stage and command. */
-export const redactDefaults = Object.freeze({ maxPendingCalls: 4096, pii: false });
+export const redactDefaults = Object.freeze({
+  maxPendingCalls: 4096,
+  pii: false,
+  rules: 'txpipe' as 'txpipe' | 'flockdeck',
+});
 
 export const redactCommand: CommandSpec = {
   name: 'redact',
   summary: 'Replace secrets (tokens, keys, passwords, secret files) in records of every format',
   options: {
+    rules: {
+      type: 'string',
+      choices: ['txpipe', 'flockdeck'],
+      default: redactDefaults.rules,
+      describe:
+        "Rule set: txpipe (every secret Flockdeck's rules remove and more, the text around it kept) or flockdeck (Flockdeck's redaction exactly)",
+    },
     config: {
       type: 'string',
       describe: 'JSON file adding secret names, token patterns and allowed values',

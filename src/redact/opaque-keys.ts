@@ -1,0 +1,76 @@
+import type { Span } from './spans.js';
+
+/** The shortest opaque key. */
+export const OPAQUE_MIN = 32;
+
+/** 1 for the codes of `0`-`9` and `a`-`z`. */
+const LOW_ALNUM = new Uint8Array(128).map((_, c) =>
+  (c >= 97 && c <= 122) || (c >= 48 && c <= 57) ? 1 : 0,
+);
+const isLowAlnum = (c: number): boolean => c < 128 && LOW_ALNUM[c] === 1;
+
+/**
+ * Is the run `s[from, to)` of lower-case letters and digits an opaque key: letters and digits
+ * mixed (six of each at least) and a letter past `f`? Hex (commit hashes, digests) is not: it
+ * names content, it grants nothing.
+ */
+function isOpaqueAt(s: string, from: number, to: number): boolean {
+  let digits = 0;
+  let nonHex = false;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 57) digits++;
+    else if (c > 102) nonHex = true;
+  }
+  return nonHex && digits >= 6 && to - from - digits >= 6;
+}
+
+/**
+ * Opaque API keys: the many services whose keys are 32+ random lower-case letters and digits
+ * with no prefix (trufflehog's keyword detectors: `todoist`, `sonarcloud`, `agora`, …), found
+ * whatever surrounds them: a whole word (no letter, digit or `_` on either side). A loop, not a
+ * regex: it is run on every string the rules read, and a regex tries every position.
+ */
+export function findOpaqueKeys(s: string, spans: Span[]): void {
+  let run = 0;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) : 0;
+    if (isLowAlnum(c)) {
+      run++;
+      continue;
+    }
+    if (run >= OPAQUE_MIN && run <= 128 && !isWordCode(c) && !isWordCode(s.charCodeAt(i - run - 1)))
+      if (isOpaqueAt(s, i - run, i)) spans.push({ start: i - run, end: i, kind: 'opaque-key' });
+    run = 0;
+  }
+}
+
+const isWordCode = (c: number): boolean => (c >= 65 && c <= 90) || c === 95 || isLowAlnum(c);
+
+/**
+ * Does `s` hold an opaque key (the prescan's test)? A run of 32 or more holds two positions 16
+ * apart that are multiples of 16: only those are looked at (a sixteenth of the text), and a run
+ * is measured only where both are letters or digits.
+ */
+export function hasOpaqueKey(s: string): boolean {
+  const n = s.length;
+  for (let m = 0; m + 16 < n; m += 16) {
+    // All 17 of m..m+16 are in the run: look at a spread of them first (prose fails fast).
+    if (
+      !isLowAlnum(s.charCodeAt(m)) ||
+      !isLowAlnum(s.charCodeAt(m + 16)) ||
+      !isLowAlnum(s.charCodeAt(m + 8)) ||
+      !isLowAlnum(s.charCodeAt(m + 4)) ||
+      !isLowAlnum(s.charCodeAt(m + 12))
+    )
+      continue;
+    let a = m;
+    while (a > 0 && isLowAlnum(s.charCodeAt(a - 1))) a--;
+    let b = m + 1;
+    while (b < n && isLowAlnum(s.charCodeAt(b))) b++;
+    if (b < m + 17) continue;
+    if (b - a >= OPAQUE_MIN && isOpaqueAt(s, a, b)) return true;
+    m = b - (b % 16);
+  }
+  return false;
+}
