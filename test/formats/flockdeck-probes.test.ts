@@ -103,6 +103,16 @@ describe("flockdeck probes: Go's json.Marshal", () => {
   });
 });
 
+describe("flockdeck probes: Flockdeck's own redaction rules", () => {
+  it("redacts as Flockdeck does where txpipe's default rules differ (quotes, URL host, a type)", async () => {
+    const text =
+      '{"apiKey": "abcd1234efgh5678"} token: string; https://u:ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/a';
+    expect(await body([user(text, 0)])).toEqual([
+      `${head(2, 0)},"type":"user_prompt","text":"{\\"apiKey\\": [redacted]} token: [redacted]; https://u:[redacted]@github.com/a","redacted":true}`,
+    ]);
+  });
+});
+
 describe('flockdeck probes: redaction before clipping', () => {
   it('does not clip a string that redaction shortens below the limit', async () => {
     const text = `${'x'.repeat(32745)} password=${'h'.repeat(30)}`;

@@ -8,7 +8,7 @@ import { touchesSecretFile, WITHHELD_TEXT, withholdTopLevel } from './secret-cal
 /**
  * The redactor the Flockdeck writer uses for every line: the one place its rule set is chosen.
  */
-export const flockdeckRedactor = (): Redactor => createRedactor();
+export const flockdeckRedactor = (): Redactor => createRedactor({ rules: 'flockdeck' });
 
 /** Flockdeck's clip marker anywhere (its `clipMarkerRe`). */
 const MARKER_ANY = /\u2026\[clipped (\d+) bytes\]/;
