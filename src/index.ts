@@ -87,7 +87,7 @@ export {
 export {
   streamJsonDecoder,
   type StreamJsonDecodeOptions,
-} from './formats/claude-code/stream-json-decoder.js';
+} from './formats/claude-stream-json/decoder.js';
 export type { ReplyUsage } from './formats/claude-code/reply-usage.js';
 export {
   flockdeckEncoder,
@@ -102,7 +102,7 @@ export {
   type GuardedInput,
 } from './formats/flockdeck/guard.js';
 export { FLOCKDECK_KEYS } from './formats/flockdeck/line-keys.js';
-export { txpipeEncoder, txpipeDecoder } from './formats/txpipe.js';
+export { txpipeEncoder, txpipeDecoder } from './formats/txpipe/index.js';
 export { convertDefaults } from './transforms/convert.js';
 
 // Clipping (issue 4)
@@ -151,9 +151,9 @@ export {
   type AwfFidelity,
 } from './formats/awf/vocabulary.js';
 export { RunLinker, type RunNode, type CallSite } from './formats/awf/run-linker.js';
-export { normalizers, getNormalizer, normalizerIds } from './awf/normalizers/registry.js';
-export type { AgentNormalizer } from './awf/normalizers/agent-normalizer.js';
-export { ShapeError } from './awf/normalizers/shape.js';
+export { normalizers, getNormalizer, normalizerIds } from './formats/awf/normalizers/registry.js';
+export type { AgentNormalizer } from './formats/awf/normalizers/agent-normalizer.js';
+export { ShapeError } from './formats/awf/normalizers/shape.js';
 export {
   normalize,
   normalizeDefaults,

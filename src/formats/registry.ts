@@ -1,12 +1,12 @@
 import type { FormatAdapter } from './adapter.js';
-import { autoSwe } from './auto-swe.js';
-import { awf } from './awf.js';
-import { claudeCode } from './claude-code.js';
-import { claudeStreamJson } from './claude-stream-json.js';
-import { flockdeck } from './flockdeck.js';
-import { runRecord } from './run-record.js';
-import { rupu } from './rupu.js';
-import { txpipeEvents } from './txpipe.js';
+import { autoSwe } from './auto-swe/index.js';
+import { awf } from './awf/index.js';
+import { claudeCode } from './claude-code/index.js';
+import { claudeStreamJson } from './claude-stream-json/index.js';
+import { flockdeck } from './flockdeck/index.js';
+import { runRecord } from './run-record/index.js';
+import { rupu } from './rupu/index.js';
+import { txpipeEvents } from './txpipe/index.js';
 
 /** Every format txpipe knows, one line each. The CLI, --help, docs and tests iterate this. */
 export const formats: readonly FormatAdapter[] = [

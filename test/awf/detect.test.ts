@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awf } from '../../src/formats/awf.js';
+import { awf } from '../../src/formats/awf/index.js';
 import { detectValue } from '../../src/formats/detect.js';
 import { fixture, repoRoot } from '../shared.js';
 import { cliInProcess } from '../cli-in-process.js';

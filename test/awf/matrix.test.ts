@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/events/event.js';
-import { awf } from '../../src/formats/awf.js';
+import { awf } from '../../src/formats/awf/index.js';
 import { codecOf } from '../../src/formats/codecs.js';
 import { formats } from '../../src/formats/registry.js';
 import { fixture, repoRoot } from '../shared.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getNormalizer, normalizers } from '../../src/awf/normalizers/registry.js';
+import { getNormalizer, normalizers } from '../../src/formats/awf/normalizers/registry.js';
 import { normalize, normalizeRecord, blocksText } from '../../src/transforms/normalize.js';
 import type { ContentBlock } from '../../src/formats/awf/content-block.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';

@@ -11,7 +11,7 @@ import {
   type RunRecordOptions,
 } from '../../src/formats/run-record/encoder.js';
 import { clipString } from '../../src/clip/clip-string.js';
-import { runRecord } from '../../src/formats/run-record.js';
+import { runRecord } from '../../src/formats/run-record/index.js';
 import { jsonlFiles, parseLines, runConvert } from '../convert/run-convert.js';
 import { validator } from '../convert/schemas.js';
 import { fixture } from '../shared.js';

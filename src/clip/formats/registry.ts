@@ -1,7 +1,7 @@
-import { claudeCodeProfile } from './claude-code.js';
-import { flockdeckProfile } from './flockdeck.js';
+import { claudeCodeProfile } from '../../formats/claude-code/clip.js';
+import { flockdeckProfile } from '../../formats/flockdeck/clip.js';
 import type { ClipProfile } from './profile.js';
-import { runRecordProfile } from './run-record.js';
+import { runRecordProfile } from '../../formats/run-record/clip.js';
 
 /**
  * Every format without a profile of its own (rupu, AWF, auto-swe, claude stream-json, txpipe

@@ -1,8 +1,8 @@
-import { awfRedaction } from './awf.js';
-import { claudeCodeRedaction } from './claude-code.js';
-import { flockdeckRedaction } from './flockdeck.js';
-import { rupuRedaction } from './rupu.js';
-import { txpipeRedaction } from './txpipe.js';
+import { awfRedaction } from '../../formats/awf/redact.js';
+import { claudeCodeRedaction } from '../../formats/claude-code/redact.js';
+import { flockdeckRedaction } from '../../formats/flockdeck/redact.js';
+import { rupuRedaction } from '../../formats/rupu/redact.js';
+import { txpipeRedaction } from '../../formats/txpipe/redact.js';
 import type { FormatRedaction } from './withhold.js';
 
 /** Where each format keeps tool calls and results, one line per format file. */

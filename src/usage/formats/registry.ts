@@ -1,8 +1,8 @@
-import { autoSweUsage } from './auto-swe.js';
-import { claudeCodeUsage } from './claude-code.js';
+import { autoSweUsage } from '../../formats/auto-swe/usage.js';
+import { claudeCodeUsage } from '../../formats/claude-code/usage.js';
 import type { UsageExtractor } from './extractor.js';
-import { flockdeckUsage } from './flockdeck.js';
-import { rupuUsage } from './rupu.js';
+import { flockdeckUsage } from '../../formats/flockdeck/usage.js';
+import { rupuUsage } from '../../formats/rupu/usage.js';
 
 /** The formats `usage` reads token counts from, one line each. */
 export const usageExtractors: readonly UsageExtractor[] = [

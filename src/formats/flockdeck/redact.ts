@@ -1,4 +1,9 @@
-import { callInput, resultOutput, withKey, type FormatRedaction } from './withhold.js';
+import {
+  callInput,
+  resultOutput,
+  withKey,
+  type FormatRedaction,
+} from '../../redact/formats/withhold.js';
 
 /**
  * Flockdeck v2 recordings: `tool_call` lines (`tool`, `toolUseId`, `input`) and `tool_result`

@@ -1,5 +1,5 @@
-import { isRecord, type FormatAdapter } from './adapter.js';
-import type { FlockdeckEncodeOptions } from './flockdeck/encoder.js';
+import { isRecord, type FormatAdapter } from '../adapter.js';
+import type { FlockdeckEncodeOptions } from './encoder.js';
 
 /**
  * Flockdeck pane recordings: every line has the envelope `v`, `seq`, `time`, `session`,
@@ -22,8 +22,8 @@ export const flockdeck: FormatAdapter = {
   },
   load: async () => {
     const [{ flockdeckDecoder }, { flockdeckEncoder }] = await Promise.all([
-      import('./flockdeck/decoder.js'),
-      import('./flockdeck/encoder.js'),
+      import('./decoder.js'),
+      import('./encoder.js'),
     ]);
     return {
       decoder: (options) => flockdeckDecoder(options as { source?: string }),

@@ -1,5 +1,11 @@
-import { claudeEntry } from './claude-code.js';
-import { isObj, NONE, str, type UsageEntry, type UsageExtractor } from './extractor.js';
+import { claudeEntry } from '../claude-code/usage.js';
+import {
+  isObj,
+  NONE,
+  str,
+  type UsageEntry,
+  type UsageExtractor,
+} from '../../usage/formats/extractor.js';
 
 /** auto-swe keys session-file usage by message id alone (the last report per message id). */
 const byMessageId = (m: Readonly<Record<string, unknown>>): string | undefined => str(m.id);

@@ -1,5 +1,10 @@
-import { isRecord } from '../../formats/adapter.js';
-import { callInput, resultOutput, withKey, type FormatRedaction } from './withhold.js';
+import { isRecord } from '../adapter.js';
+import {
+  callInput,
+  resultOutput,
+  withKey,
+  type FormatRedaction,
+} from '../../redact/formats/withhold.js';
 
 /** AWF exchange transcripts: `tool.call` / `tool.result` lines whose `payload` has `call_id`. */
 export const awfRedaction: FormatRedaction = {

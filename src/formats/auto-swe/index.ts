@@ -1,4 +1,4 @@
-import { isRecord, type FormatAdapter } from './adapter.js';
+import { isRecord, type FormatAdapter } from '../adapter.js';
 
 const KINDS = new Set([
   'http_call',

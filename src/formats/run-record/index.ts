@@ -1,4 +1,4 @@
-import { isRecord, type FormatAdapter } from './adapter.js';
+import { isRecord, type FormatAdapter } from '../adapter.js';
 
 /** Portable Run Records: one object per run with the schema's required fields. */
 export const runRecord: FormatAdapter = {
@@ -16,8 +16,8 @@ export const runRecord: FormatAdapter = {
   },
   load: async () => {
     const [{ runRecordDecoder }, { runRecordEncoder }] = await Promise.all([
-      import('./run-record/decoder.js'),
-      import('./run-record/encoder.js'),
+      import('./decoder.js'),
+      import('./encoder.js'),
     ]);
     return { decoder: runRecordDecoder, encoder: runRecordEncoder };
   },

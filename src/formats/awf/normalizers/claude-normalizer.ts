@@ -1,4 +1,4 @@
-import { contentBlock, type ContentBlock } from '../../formats/awf/content-block.js';
+import { contentBlock, type ContentBlock } from '../content-block.js';
 import type { AgentNormalizer } from './agent-normalizer.js';
 import { arr, map, obj, str } from './shape.js';
 

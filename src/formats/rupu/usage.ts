@@ -1,5 +1,5 @@
-import { count } from '../tokens.js';
-import { isObj, NONE, str, type UsageExtractor } from './extractor.js';
+import { count } from '../../usage/tokens.js';
+import { isObj, NONE, str, type UsageExtractor } from '../../usage/formats/extractor.js';
 
 /** What the reader reads of an event's `data`. */
 const DATA_FIELDS = [

@@ -2,9 +2,14 @@ import { BoundedMap } from '../../events/bounded-map.js';
 import { EVENT_VERSION, type Event } from '../../events/event.js';
 import type { Rec } from '../../stream/rec.js';
 import { isRecord, type Decoder } from '../adapter.js';
-import { assistantBlocks, userBlocks, type Base, type BlockState } from './content-blocks.js';
-import { ReplyTracker, tokenCounts, type ReplyUsage } from './reply-usage.js';
-import { sessionOfSource } from './subagent-link.js';
+import {
+  assistantBlocks,
+  userBlocks,
+  type Base,
+  type BlockState,
+} from '../claude-code/content-blocks.js';
+import { ReplyTracker, tokenCounts, type ReplyUsage } from '../claude-code/reply-usage.js';
+import { sessionOfSource } from '../claude-code/subagent-link.js';
 
 export interface StreamJsonDecodeOptions {
   readonly source?: string;

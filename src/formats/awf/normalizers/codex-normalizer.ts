@@ -1,4 +1,4 @@
-import { contentBlock } from '../../formats/awf/content-block.js';
+import { contentBlock } from '../content-block.js';
 import type { AgentNormalizer } from './agent-normalizer.js';
 import { obj, str } from './shape.js';
 

@@ -1,5 +1,10 @@
-import { isRecord } from '../../formats/adapter.js';
-import { callInput, withholdFields, withKey, type FormatRedaction } from './withhold.js';
+import { isRecord } from '../adapter.js';
+import {
+  callInput,
+  withholdFields,
+  withKey,
+  type FormatRedaction,
+} from '../../redact/formats/withhold.js';
 
 const RESULT_COPIES = ['toolUseResult', 'tool_use_result'];
 

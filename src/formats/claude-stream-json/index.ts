@@ -1,5 +1,5 @@
-import { isRecord, type FormatAdapter } from './adapter.js';
-import type { StreamJsonDecodeOptions } from './claude-code/stream-json-decoder.js';
+import { isRecord, type FormatAdapter } from '../adapter.js';
+import type { StreamJsonDecodeOptions } from './decoder.js';
 
 const TYPES = new Set(['system', 'assistant', 'user', 'result', 'stream_event']);
 
@@ -20,7 +20,7 @@ export const claudeStreamJson: FormatAdapter = {
     return true;
   },
   load: async () => {
-    const { streamJsonDecoder } = await import('./claude-code/stream-json-decoder.js');
+    const { streamJsonDecoder } = await import('./decoder.js');
     return { decoder: (options) => streamJsonDecoder(options as StreamJsonDecodeOptions) };
   },
 };

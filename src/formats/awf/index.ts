@@ -1,4 +1,4 @@
-import { isRecord, type FormatAdapter } from './adapter.js';
+import { isRecord, type FormatAdapter } from '../adapter.js';
 
 /** AWF agent exchange transcripts: the ExchangeEvent envelope (`seq`, `run_id`, `type`, `path`, ...). */
 export const awf: FormatAdapter = {
@@ -17,8 +17,8 @@ export const awf: FormatAdapter = {
   },
   load: async () => {
     const [{ awfDecoder }, { awfEncoder }] = await Promise.all([
-      import('./awf/awf-decoder.js'),
-      import('./awf/awf-encoder.js'),
+      import('./awf-decoder.js'),
+      import('./awf-encoder.js'),
     ]);
     return { decoder: awfDecoder, encoder: awfEncoder };
   },

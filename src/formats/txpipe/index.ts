@@ -1,7 +1,7 @@
-import { EVENT_KINDS, EVENT_VERSION, type Event } from '../events/event.js';
-import { eventProblem } from '../events/validate-event.js';
-import { TxpipeError } from '../stream/errors.js';
-import { isRecord, type Decoder, type Encoder, type FormatAdapter } from './adapter.js';
+import { EVENT_KINDS, EVENT_VERSION, type Event } from '../../events/event.js';
+import { eventProblem } from '../../events/validate-event.js';
+import { TxpipeError } from '../../stream/errors.js';
+import { isRecord, type Decoder, type Encoder, type FormatAdapter } from '../adapter.js';
 
 const KINDS = new Set<string>(EVENT_KINDS);
 

@@ -1,5 +1,5 @@
-import { isRecord, type FormatAdapter } from './adapter.js';
-import type { ClaudeCodeDecodeOptions } from './claude-code/decoder.js';
+import { isRecord, type FormatAdapter } from '../adapter.js';
+import type { ClaudeCodeDecodeOptions } from './decoder.js';
 
 /** Entry types only Claude Code writes, recognised even on lines with no id or timestamp. */
 const OWN_TYPES = new Set([
@@ -39,7 +39,7 @@ export const claudeCode: FormatAdapter = {
     );
   },
   load: async () => {
-    const { claudeCodeDecoder } = await import('./claude-code/decoder.js');
+    const { claudeCodeDecoder } = await import('./decoder.js');
     return { decoder: (options) => claudeCodeDecoder(options as ClaudeCodeDecodeOptions) };
   },
 };

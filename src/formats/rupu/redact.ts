@@ -1,6 +1,11 @@
-import { isRecord } from '../../formats/adapter.js';
-import { WITHHELD } from '../marks.js';
-import { callInput, withholdFields, withKey, type FormatRedaction } from './withhold.js';
+import { isRecord } from '../adapter.js';
+import { WITHHELD } from '../../redact/marks.js';
+import {
+  callInput,
+  withholdFields,
+  withKey,
+  type FormatRedaction,
+} from '../../redact/formats/withhold.js';
 
 /**
  * rupu transcripts (`{"type","data"}`): `tool_call` (`call_id`, `tool`, `input`), `tool_result`

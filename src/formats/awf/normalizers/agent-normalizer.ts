@@ -1,4 +1,4 @@
-import type { ContentBlock } from '../../formats/awf/content-block.js';
+import type { ContentBlock } from '../content-block.js';
 
 /**
  * One agent's output normalizer: its stdout (one JSON value a line) to AWF ContentBlocks, line by

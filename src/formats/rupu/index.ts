@@ -1,4 +1,4 @@
-import { isRecord, type FormatAdapter } from './adapter.js';
+import { isRecord, type FormatAdapter } from '../adapter.js';
 
 /** rupu agent transcripts, v1 and v2: every line is exactly `{"type": "<event>", "data": {…}}`. */
 export const rupu: FormatAdapter = {
@@ -12,8 +12,8 @@ export const rupu: FormatAdapter = {
   },
   load: async () => {
     const [{ rupuDecoder }, { rupuEncoder }] = await Promise.all([
-      import('./rupu/decoder.js'),
-      import('./rupu/encoder.js'),
+      import('./decoder.js'),
+      import('./encoder.js'),
     ]);
     return { decoder: rupuDecoder, encoder: rupuEncoder };
   },
