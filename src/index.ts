@@ -126,7 +126,7 @@ export {
   type PathSegment,
 } from './clip/limits.js';
 export { clipProfiles, clipProfileFor, genericProfile } from './clip/formats/registry.js';
-export type { ClipProfile, ClippedMapKind, ProfileRule } from './clip/formats/profile.js';
+export type { ClipProfile, ClippedMapKind, ProfileRule } from './clip/profile.js';
 export { clip, clipDefaults, type ClipOptions } from './transforms/clip.js';
 // AWF: ExchangeEvent reader/writer, run trees, agent-output normalizers
 export { awfDecoder, awfDecodeDefaults } from './formats/awf/awf-decoder.js';
@@ -177,7 +177,7 @@ export {
 export { usage, usageDefaults, type UsageOptions, type UsageFormat } from './transforms/usage.js';
 export { UsageTotals, type UsageReport, type UsageRow } from './usage/usage-totals.js';
 export { usageExtractors } from './usage/formats/registry.js';
-export type { UsageEntry, UsageExtractor } from './usage/formats/extractor.js';
+export type { UsageEntry, UsageExtractor } from './usage/extractor.js';
 export type { KeepPolicy } from './usage/keep-policy.js';
 export type { TokenCounts } from './usage/tokens.js';
 // Run records, rupu and replay (issue 7)

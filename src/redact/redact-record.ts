@@ -1,9 +1,9 @@
 import { detectValue } from '../formats/detect.js';
 import { isRecord } from '../formats/adapter.js';
 import { withRaw, withValue, type Rec } from '../stream/rec.js';
-import { PendingCalls } from './formats/pending-calls.js';
+import { PendingCalls } from './pending-calls.js';
 import { formatRedaction } from './formats/registry.js';
-import type { FormatRedaction } from './formats/withhold.js';
+import type { FormatRedaction } from './withhold.js';
 import { PRESCAN_FILE, PRESCAN_NONE, PRESCAN_TEXT } from './prescan.js';
 import type { Redactor } from './redactor.js';
 import { SECRET_FILE_PRESCAN } from './secret-files.js';

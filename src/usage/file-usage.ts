@@ -1,7 +1,7 @@
 import { jsonPruner } from '../stream/json-pruner.js';
 import { openFileSplit } from '../stream/split-file-sync.js';
 import { invalidRejection, type Rejection } from '../stream/rejection.js';
-import type { UsageEntry } from './formats/extractor.js';
+import type { UsageEntry } from './extractor.js';
 import { usageNeedles } from './formats/registry.js';
 import { UsageRecordReader } from './usage-reader.js';
 

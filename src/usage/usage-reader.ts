@@ -1,6 +1,6 @@
 import { detectValue } from '../formats/detect.js';
 import type { Rec } from '../stream/rec.js';
-import { NONE, type UsageEntry, type UsageReader } from './formats/extractor.js';
+import { NONE, type UsageEntry, type UsageReader } from './extractor.js';
 import { usageExtractorFor } from './formats/registry.js';
 
 /**

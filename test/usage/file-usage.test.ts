@@ -15,7 +15,7 @@ import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { usage } from '../../src/transforms/usage.js';
 import { readFileUsage, type FileUsageOptions } from '../../src/usage/file-usage.js';
 import { claudeCodeUsage } from '../../src/formats/claude-code/usage.js';
-import type { UsageExtractor } from '../../src/usage/formats/extractor.js';
+import type { UsageExtractor } from '../../src/usage/extractor.js';
 import { flockdeckUsage } from '../../src/formats/flockdeck/usage.js';
 import { usageNeedles } from '../../src/usage/formats/registry.js';
 import { rupuUsage } from '../../src/formats/rupu/usage.js';

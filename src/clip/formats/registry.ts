@@ -1,6 +1,6 @@
 import { claudeCodeProfile } from '../../formats/claude-code/clip.js';
 import { flockdeckProfile } from '../../formats/flockdeck/clip.js';
-import type { ClipProfile } from './profile.js';
+import type { ClipProfile } from '../profile.js';
 import { runRecordProfile } from '../../formats/run-record/clip.js';
 
 /**

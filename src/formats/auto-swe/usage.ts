@@ -1,11 +1,5 @@
 import { claudeEntry } from '../claude-code/usage.js';
-import {
-  isObj,
-  NONE,
-  str,
-  type UsageEntry,
-  type UsageExtractor,
-} from '../../usage/formats/extractor.js';
+import { isObj, NONE, str, type UsageEntry, type UsageExtractor } from '../../usage/extractor.js';
 
 /** auto-swe keys session-file usage by message id alone (the last report per message id). */
 const byMessageId = (m: Readonly<Record<string, unknown>>): string | undefined => str(m.id);

@@ -1,10 +1,5 @@
 import { isRecord } from '../adapter.js';
-import {
-  callInput,
-  resultOutput,
-  withKey,
-  type FormatRedaction,
-} from '../../redact/formats/withhold.js';
+import { callInput, resultOutput, withKey, type FormatRedaction } from '../../redact/withhold.js';
 
 /** AWF exchange transcripts: `tool.call` / `tool.result` lines whose `payload` has `call_id`. */
 export const awfRedaction: FormatRedaction = {

@@ -1,4 +1,4 @@
-import { KIB, type ClipProfile } from '../../clip/formats/profile.js';
+import { KIB, type ClipProfile } from '../../clip/profile.js';
 
 /**
  * Claude Code session entries: the texts of messages (a prompt's string content, `text` and

@@ -1,10 +1,5 @@
 import { isRecord } from '../adapter.js';
-import {
-  callInput,
-  withholdFields,
-  withKey,
-  type FormatRedaction,
-} from '../../redact/formats/withhold.js';
+import { callInput, withholdFields, withKey, type FormatRedaction } from '../../redact/withhold.js';
 
 const RESULT_COPIES = ['toolUseResult', 'tool_use_result'];
 

@@ -1,4 +1,4 @@
-import { isObj } from '../../usage/formats/extractor.js';
+import { isObj } from '../../usage/extractor.js';
 
 /** Where a Claude Code value carries usage: a reply's own entry, a progress copy, or nowhere. */
 export type UsageSite = 'reply' | 'progress' | undefined;

@@ -1,11 +1,5 @@
 import { anthropicTokens, ANTHROPIC_USAGE_PATHS as USAGE_PATHS } from '../../usage/tokens.js';
-import {
-  isObj,
-  NONE,
-  str,
-  type UsageEntry,
-  type UsageExtractor,
-} from '../../usage/formats/extractor.js';
+import { isObj, NONE, str, type UsageEntry, type UsageExtractor } from '../../usage/extractor.js';
 
 /**
  * The session a Claude Code file belongs to, from its path as ccusage reads it:

@@ -1,5 +1,5 @@
 import { isRecord } from '../adapter.js';
-import { KIB, type ClipProfile } from '../../clip/formats/profile.js';
+import { KIB, type ClipProfile } from '../../clip/profile.js';
 
 /** Line types whose `text` is a prompt or a message: cut at 32 KiB, not 8 (spec section 4). */
 const MESSAGE_TYPES = new Set(['user_prompt', 'assistant_message']);

@@ -1,6 +1,6 @@
 import { clipString } from '../../clip/clip-string.js';
 import { clipValue, type Cut } from '../../clip/clip-value.js';
-import { withholdInput } from '../../redact/formats/withhold.js';
+import { withholdInput } from '../../redact/withhold.js';
 import { createRedactor, WITHHELD, type Redactor } from '../../redact/redactor.js';
 import type { LineGuard } from './guard.js';
 

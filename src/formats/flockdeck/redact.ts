@@ -1,9 +1,4 @@
-import {
-  callInput,
-  resultOutput,
-  withKey,
-  type FormatRedaction,
-} from '../../redact/formats/withhold.js';
+import { callInput, resultOutput, withKey, type FormatRedaction } from '../../redact/withhold.js';
 
 /**
  * Flockdeck v2 recordings: `tool_call` lines (`tool`, `toolUseId`, `input`) and `tool_result`

@@ -1,5 +1,5 @@
 import { count } from '../../usage/tokens.js';
-import { isObj, NONE, str, type UsageExtractor } from '../../usage/formats/extractor.js';
+import { isObj, NONE, str, type UsageExtractor } from '../../usage/extractor.js';
 
 /**
  * Flockdeck v2 recordings: `usage` is written once per reply, on the reply's first

@@ -1,4 +1,4 @@
-import { KIB, type ClipProfile } from '../../clip/formats/profile.js';
+import { KIB, type ClipProfile } from '../../clip/profile.js';
 
 /**
  * Portable Run Records (shared/specs/run-record.schema.json): tool results about 2 KiB, as the

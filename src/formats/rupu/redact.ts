@@ -1,11 +1,6 @@
 import { isRecord } from '../adapter.js';
 import { WITHHELD } from '../../redact/marks.js';
-import {
-  callInput,
-  withholdFields,
-  withKey,
-  type FormatRedaction,
-} from '../../redact/formats/withhold.js';
+import { callInput, withholdFields, withKey, type FormatRedaction } from '../../redact/withhold.js';
 
 /**
  * rupu transcripts (`{"type","data"}`): `tool_call` (`call_id`, `tool`, `input`), `tool_result`

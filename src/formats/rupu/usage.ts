@@ -1,5 +1,5 @@
 import { count } from '../../usage/tokens.js';
-import { isObj, NONE, str, type UsageExtractor } from '../../usage/formats/extractor.js';
+import { isObj, NONE, str, type UsageExtractor } from '../../usage/extractor.js';
 
 /** What the reader reads of an event's `data`. */
 const DATA_FIELDS = [

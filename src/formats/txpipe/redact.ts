@@ -1,9 +1,4 @@
-import {
-  callInput,
-  resultOutput,
-  withKey,
-  type FormatRedaction,
-} from '../../redact/formats/withhold.js';
+import { callInput, resultOutput, withKey, type FormatRedaction } from '../../redact/withhold.js';
 
 /** txpipe's own events: `tool_call` (`callId`, `name`, `input`) and `tool_result` (`callId`, `output`). */
 export const txpipeRedaction: FormatRedaction = {

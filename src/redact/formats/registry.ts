@@ -3,7 +3,7 @@ import { claudeCodeRedaction } from '../../formats/claude-code/redact.js';
 import { flockdeckRedaction } from '../../formats/flockdeck/redact.js';
 import { rupuRedaction } from '../../formats/rupu/redact.js';
 import { txpipeRedaction } from '../../formats/txpipe/redact.js';
-import type { FormatRedaction } from './withhold.js';
+import type { FormatRedaction } from '../withhold.js';
 
 /** Where each format keeps tool calls and results, one line per format file. */
 export const formatRedactions: readonly FormatRedaction[] = [

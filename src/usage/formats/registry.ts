@@ -1,6 +1,6 @@
 import { autoSweUsage } from '../../formats/auto-swe/usage.js';
 import { claudeCodeUsage } from '../../formats/claude-code/usage.js';
-import type { UsageExtractor } from './extractor.js';
+import type { UsageExtractor } from '../extractor.js';
 import { flockdeckUsage } from '../../formats/flockdeck/usage.js';
 import { rupuUsage } from '../../formats/rupu/usage.js';
 

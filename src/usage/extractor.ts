@@ -1,4 +1,4 @@
-import type { TokenCounts } from '../tokens.js';
+import type { TokenCounts } from './tokens.js';
 
 /** One report of token usage read from a transcript line. */
 export interface UsageEntry {

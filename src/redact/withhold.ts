@@ -1,7 +1,7 @@
-import { isRecord } from '../../formats/adapter.js';
-import { WITHHELD } from '../marks.js';
-import { PATH_FIELDS } from '../secret-files.js';
-import type { Redactor } from '../redactor.js';
+import { isRecord } from '../formats/adapter.js';
+import { WITHHELD } from './marks.js';
+import { PATH_FIELDS } from './secret-files.js';
+import type { Redactor } from './redactor.js';
 import type { PendingCalls } from './pending-calls.js';
 
 /** What a format's withholding needs. */

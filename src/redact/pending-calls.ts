@@ -1,4 +1,4 @@
-import { badOption } from '../../stream/errors.js';
+import { badOption } from '../stream/errors.js';
 
 /**
  * The ids of tool calls that named a secret file, whose results are still to come. Bounded: past

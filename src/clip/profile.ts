@@ -1,4 +1,4 @@
-import type { LimitRule } from '../limits.js';
+import type { LimitRule } from './limits.js';
 
 /**
  * Where a record's `clipped` map goes and how it is keyed:
