@@ -1,30 +1,8 @@
-import type { Event } from '../events/event.js';
-import type { Rec } from '../stream/rec.js';
-import type { CliOption } from '../transforms/spec.js';
+import type { DecodeOptions, Decoder, EncodeOptions, Encoder } from '../events/codec.js';
+import type { CliOption } from '../stream/cli-option.js';
 
-/** Options every decoder takes; adapters may accept more. */
-export interface DecodeOptions {
-  readonly [option: string]: unknown;
-}
-
-/** Options every encoder takes; adapters may accept more. */
-export interface EncodeOptions {
-  readonly [option: string]: unknown;
-}
-
-/** Native records to canonical events. Stateful: one decoder reads one input stream. */
-export interface Decoder {
-  /** Events for one native record (none is fine: state may be held until later records). */
-  decode(rec: Rec): readonly Event[];
-  /** Events held until the end of input. */
-  end(): readonly Event[];
-}
-
-/** Canonical events to native records (JSON values, one output line each). */
-export interface Encoder {
-  encode(event: Event): readonly unknown[];
-  end(): readonly unknown[];
-}
+export type { DecodeOptions, Decoder, EncodeOptions, Encoder } from '../events/codec.js';
+export { isRecord } from '../stream/is-record.js';
 
 /** A format's reader and writer, from `FormatAdapter.load()`. */
 export interface FormatCodec {
@@ -60,11 +38,6 @@ export interface FormatAdapter {
    * in a CommandSpec). `convert` merges every adapter's options and hands the given ones to both.
    */
   readonly options?: Readonly<Record<string, CliOption>>;
-}
-
-/** A plain object, for detectors. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

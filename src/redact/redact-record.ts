@@ -1,5 +1,5 @@
 import { detectValue } from '../formats/detect.js';
-import { isRecord } from '../formats/adapter.js';
+import { isRecord } from '../stream/is-record.js';
 import { withRaw, withValue, type Rec } from '../stream/rec.js';
 import { PendingCalls } from './pending-calls.js';
 import { formatRedaction } from './formats/registry.js';

@@ -1,29 +1,9 @@
-import { isRecord } from '../formats/adapter.js';
+import { isRecord } from '../stream/is-record.js';
 import { WITHHELD } from './marks.js';
 import { PATH_FIELDS } from './secret-files.js';
-import type { Redactor } from './redactor.js';
-import type { PendingCalls } from './pending-calls.js';
+import type { WithholdContext } from './facet.js';
 
-/** What a format's withholding needs. */
-export interface WithholdContext {
-  readonly redactor: Redactor;
-  readonly calls: PendingCalls;
-}
-
-/**
- * Where one format keeps tool calls and results (DESIGN §2, the field map redact needs), and how
- * a line that redaction changed is marked. One small file per format, chosen once per input.
- */
-export interface FormatRedaction {
-  /** The format ids (from `src/formats/`) this applies to. */
-  readonly formats: readonly string[];
-  /** Substrings of a raw line that can hold a tool call or a secret file's content. */
-  readonly markers: readonly string[];
-  /** The value with secret files' contents withheld; the same reference when nothing was. */
-  withhold(value: Record<string, unknown>, ctx: WithholdContext): Record<string, unknown>;
-  /** A changed line as the format wants it (Flockdeck: `"redacted": true`). */
-  markChanged?(value: Record<string, unknown>): Record<string, unknown>;
-}
+export type { FormatRedaction, WithholdContext } from './facet.js';
 
 /** Kept in a withheld result: the file's name and the `type` tags that give it its shape. */
 const KEEP_IN_RESULT: ReadonlySet<string> = new Set([...PATH_FIELDS, 'type']);

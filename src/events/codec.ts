@@ -1,0 +1,26 @@
+import type { Rec } from '../stream/rec.js';
+import type { Event } from './event.js';
+
+/** Options every decoder takes; a format's reader may accept more. */
+export interface DecodeOptions {
+  readonly [option: string]: unknown;
+}
+
+/** Options every encoder takes; a format's writer may accept more. */
+export interface EncodeOptions {
+  readonly [option: string]: unknown;
+}
+
+/** Native records to canonical events. Stateful: one decoder reads one input stream. */
+export interface Decoder {
+  /** Events for one native record (none is fine: state may be held until later records). */
+  decode(rec: Rec): readonly Event[];
+  /** Events held until the end of input. */
+  end(): readonly Event[];
+}
+
+/** Canonical events to native records (JSON values, one output line each). */
+export interface Encoder {
+  encode(event: Event): readonly unknown[];
+  end(): readonly unknown[];
+}
