@@ -39,7 +39,14 @@ export type {
   DecodeOptions,
   EncodeOptions,
 } from './formats/adapter.js';
-export { formats, getFormat, formatIds } from './formats/registry.js';
+export {
+  formats,
+  getFormat,
+  formatIds,
+  registerFormat,
+  loadFacets,
+  facetOf,
+} from './formats/registry.js';
 export { codecOf } from './formats/codecs.js';
 export { detectValue } from './formats/detect.js';
 
@@ -125,9 +132,9 @@ export {
   type Limits,
   type PathSegment,
 } from './clip/limits.js';
-export { clipProfiles, clipProfileFor, genericProfile } from './clip/formats/registry.js';
+export { genericProfile } from './clip/generic-profile.js';
 export type { ClipProfile, ClippedMapKind, ProfileRule } from './clip/profile.js';
-export { clip, clipDefaults, type ClipOptions } from './transforms/clip.js';
+export { clip, clipDefaults, clipProfileFor, type ClipOptions } from './transforms/clip.js';
 // AWF: ExchangeEvent reader/writer, run trees, agent-output normalizers
 export { awfDecoder, awfDecodeDefaults } from './formats/awf/awf-decoder.js';
 export { awfEncoder, AWF_ZERO_TIME } from './formats/awf/awf-encoder.js';
@@ -176,7 +183,6 @@ export {
 } from './transforms/dedup-usage.js';
 export { usage, usageDefaults, type UsageOptions, type UsageFormat } from './transforms/usage.js';
 export { UsageTotals, type UsageReport, type UsageRow } from './usage/usage-totals.js';
-export { usageExtractors } from './usage/formats/registry.js';
 export type { UsageEntry, UsageExtractor } from './usage/extractor.js';
 export type { KeepPolicy } from './usage/keep-policy.js';
 export type { TokenCounts } from './usage/tokens.js';

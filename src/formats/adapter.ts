@@ -1,5 +1,9 @@
 import type { DecodeOptions, Decoder, EncodeOptions, Encoder } from '../events/codec.js';
+import type { ClipProfile } from '../clip/profile.js';
+import type { FormatRedaction } from '../redact/facet.js';
+import type { Replayer } from '../replay/replayer.js';
 import type { CliOption } from '../stream/cli-option.js';
+import type { UsageExtractor } from '../usage/extractor.js';
 
 export type { DecodeOptions, Decoder, EncodeOptions, Encoder } from '../events/codec.js';
 export { isRecord } from '../stream/is-record.js';
@@ -13,7 +17,32 @@ export interface FormatCodec {
 }
 
 /**
- * One format: one adapter file and one line in `registry.ts` (DESIGN §2). Everything the CLI,
+ * What the engines need to work on a format's own records without converting them. The engines
+ * define each contract; a format implements the ones it has, in its folder.
+ */
+export interface FormatFacets {
+  /** Its reader and writer (`FormatAdapter.load()`). */
+  readonly codec: FormatCodec;
+  /** Where its tool calls, results and secret-file paths live (`redact`). */
+  readonly redaction: FormatRedaction;
+  /** Its clip profile: default limits and where the `clipped` map goes (`clip`). */
+  readonly clip: ClipProfile;
+  /** Its usage extractor (`usage`, `dedup-usage`). */
+  readonly usage: UsageExtractor;
+  /** Its own replay rules, one replayer per input (`replay`; else replayed from its events). */
+  readonly replay: (source: string) => Replayer;
+}
+
+export type FacetKind = keyof FormatFacets;
+
+/** Importers of a format's facets other than its codec, each loaded only when asked for. */
+export type FacetLoaders = {
+  readonly [K in Exclude<FacetKind, 'codec'>]?: () => Promise<FormatFacets[K]>;
+};
+
+/**
+ * One format: one folder, `src/formats/<id>/`, whose `index.ts` is this adapter, and one line in
+ * `registry.ts` (DESIGN §2). Everything the CLI,
  * `--help`, the docs and the conformance tests know about a format comes from here.
  */
 export interface FormatAdapter {
@@ -33,6 +62,12 @@ export interface FormatAdapter {
    * writes it; detection, ids and options need none of them). `formats/codecs.ts` holds them all.
    */
   load(): Promise<FormatCodec>;
+  /**
+   * The format's other facets, each imported only by the command that needs it (`redact` loads
+   * redaction facets, `usage` usage extractors); detection and start-up load none. A format
+   * without one (no tool calls, no usage) leaves it out.
+   */
+  readonly facets?: FacetLoaders;
   /**
    * Options of this format's decoder/encoder that `convert` offers as flags (camelCase keys, as
    * in a CommandSpec). `convert` merges every adapter's options and hands the given ones to both.

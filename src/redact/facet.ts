@@ -13,8 +13,6 @@ export interface WithholdContext {
  * `facets.redaction`; `redact` picks it once per input.
  */
 export interface FormatRedaction {
-  /** The format ids (from `src/formats/`) this applies to. */
-  readonly formats: readonly string[];
   /** Substrings of a raw line that can hold a tool call or a secret file's content. */
   readonly markers: readonly string[];
   /** The value with secret files' contents withheld; the same reference when nothing was. */

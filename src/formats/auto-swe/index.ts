@@ -23,4 +23,7 @@ export const autoSwe: FormatAdapter = {
     return isRecord(value) && typeof value.kind === 'string' && KINDS.has(value.kind);
   },
   load: () => Promise.resolve({}),
+  facets: {
+    usage: async () => (await import('./usage.js')).autoSweUsage,
+  },
 };

@@ -22,4 +22,7 @@ export const awf: FormatAdapter = {
     ]);
     return { decoder: awfDecoder, encoder: awfEncoder };
   },
+  facets: {
+    redaction: async () => (await import('./redact.js')).awfRedaction,
+  },
 };

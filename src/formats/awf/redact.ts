@@ -3,7 +3,6 @@ import { callInput, resultOutput, withKey, type FormatRedaction } from '../../re
 
 /** AWF exchange transcripts: `tool.call` / `tool.result` lines whose `payload` has `call_id`. */
 export const awfRedaction: FormatRedaction = {
-  formats: ['awf'],
   markers: ['"tool.call"', '"tool.result"'],
   withhold(value, ctx) {
     const p = value.payload;

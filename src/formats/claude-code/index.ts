@@ -42,4 +42,9 @@ export const claudeCode: FormatAdapter = {
     const { claudeCodeDecoder } = await import('./decoder.js');
     return { decoder: (options) => claudeCodeDecoder(options as ClaudeCodeDecodeOptions) };
   },
+  facets: {
+    redaction: async () => (await import('./redact.js')).claudeCodeRedaction,
+    clip: async () => (await import('./clip.js')).claudeCodeProfile,
+    usage: async () => (await import('./usage.js')).claudeCodeUsage,
+  },
 };

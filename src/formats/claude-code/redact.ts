@@ -18,7 +18,6 @@ function ownPath(copy: unknown): string | undefined {
  * `toolUseResult` (an Edit's `originalFile`, a Read's `file.content`): every copy is withheld.
  */
 export const claudeCodeRedaction: FormatRedaction = {
-  formats: ['claude-code', 'claude-stream-json'],
   markers: ['"tool_use"', '"tool_result"', 'toolUseResult', 'tool_use_result'],
   withhold(value, ctx) {
     const message = value.message;

@@ -1,5 +1,17 @@
-import { anthropicTokens, ANTHROPIC_USAGE_PATHS as USAGE_PATHS } from '../../usage/tokens.js';
-import { isObj, NONE, str, type UsageEntry, type UsageExtractor } from '../../usage/extractor.js';
+import {
+  anthropicTokens,
+  count,
+  ANTHROPIC_USAGE_PATHS as USAGE_PATHS,
+} from '../../usage/tokens.js';
+import {
+  isObj,
+  NONE,
+  str,
+  type UsageDedup,
+  type UsageEntry,
+  type UsageExtractor,
+} from '../../usage/extractor.js';
+import { stripUsage, usageSite } from './usage-site.js';
 
 /**
  * The session a Claude Code file belongs to, from its path as ccusage reads it:
@@ -67,6 +79,17 @@ function progressEntry(
   return e && e.key !== undefined ? { ...e, copy: true } : undefined;
 }
 
+/** Claude Code repeats a reply's usage on each of its entries: how `dedup-usage` keeps one. */
+const claudeDedup: UsageDedup = {
+  site: usageSite,
+  key: (v) => claudeKey(v.message as Record<string, unknown>, v.requestId),
+  outputTokens(v) {
+    const m = v.message as { usage: unknown };
+    return isObj(m.usage) ? count(m.usage.output_tokens) : 0;
+  },
+  strip: stripUsage,
+};
+
 /**
  * Claude Code session files: the usage of `assistant` entries, keyed by reply. `progress` lines
  * (`agent_progress`) carry copies of a subagent's replies that its `subagents/*.jsonl` file holds
@@ -85,4 +108,5 @@ export const claudeCodeUsage: UsageExtractor = {
       return e ? [e] : NONE;
     };
   },
+  dedup: claudeDedup,
 };

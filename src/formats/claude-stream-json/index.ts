@@ -23,4 +23,8 @@ export const claudeStreamJson: FormatAdapter = {
     const { streamJsonDecoder } = await import('./decoder.js');
     return { decoder: (options) => streamJsonDecoder(options as StreamJsonDecodeOptions) };
   },
+  facets: {
+    // The same message shape as a session file's entries: the same tool calls and results.
+    redaction: async () => (await import('../claude-code/redact.js')).claudeCodeRedaction,
+  },
 };

@@ -30,4 +30,9 @@ export const flockdeck: FormatAdapter = {
       encoder: (options) => flockdeckEncoder(options as FlockdeckEncodeOptions),
     };
   },
+  facets: {
+    redaction: async () => (await import('./redact.js')).flockdeckRedaction,
+    clip: async () => (await import('./clip.js')).flockdeckProfile,
+    usage: async () => (await import('./usage.js')).flockdeckUsage,
+  },
 };

@@ -5,7 +5,6 @@ import { callInput, resultOutput, withKey, type FormatRedaction } from '../../re
  * lines (`toolUseId`, `output`), paired by `toolUseId`. A line that changes gets `"redacted": true`.
  */
 export const flockdeckRedaction: FormatRedaction = {
-  formats: ['flockdeck'],
   markers: ['"tool_call"', '"tool_result"'],
   withhold(value, ctx) {
     if (value.type === 'tool_call')

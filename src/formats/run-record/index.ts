@@ -21,6 +21,9 @@ export const runRecord: FormatAdapter = {
     ]);
     return { decoder: runRecordDecoder, encoder: runRecordEncoder };
   },
+  facets: {
+    clip: async () => (await import('./clip.js')).runRecordProfile,
+  },
   options: {
     evalId: { type: 'string', describe: 'run-record: eval_id (default: the session id)' },
     prompt: {

@@ -17,4 +17,9 @@ export const rupu: FormatAdapter = {
     ]);
     return { decoder: rupuDecoder, encoder: rupuEncoder };
   },
+  facets: {
+    redaction: async () => (await import('./redact.js')).rupuRedaction,
+    usage: async () => (await import('./usage.js')).rupuUsage,
+    replay: async () => (await import('./replay.js')).rupuReplayer,
+  },
 };

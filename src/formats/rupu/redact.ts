@@ -8,7 +8,6 @@ import { callInput, withholdFields, withKey, type FormatRedaction } from '../../
  * diff is withheld when the path is a secret file.
  */
 export const rupuRedaction: FormatRedaction = {
-  formats: ['rupu'],
   markers: ['"tool_call"', '"tool_result"', '"file_edit"'],
   withhold(value, ctx) {
     const data = value.data;

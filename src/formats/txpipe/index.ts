@@ -69,4 +69,7 @@ export const txpipeEvents: FormatAdapter = {
       decoder: (options) => txpipeDecoder(options as { source?: string }),
       encoder: (options) => txpipeEncoder(options as { validate?: boolean }),
     }),
+  facets: {
+    redaction: async () => (await import('./redact.js')).txpipeRedaction,
+  },
 };

@@ -2,7 +2,6 @@ import { callInput, resultOutput, withKey, type FormatRedaction } from '../../re
 
 /** txpipe's own events: `tool_call` (`callId`, `name`, `input`) and `tool_result` (`callId`, `output`). */
 export const txpipeRedaction: FormatRedaction = {
-  formats: ['txpipe'],
   markers: ['"tool_call"', '"tool_result"'],
   withhold(value, ctx) {
     if (value.kind === 'tool_call')
