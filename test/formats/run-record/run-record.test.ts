@@ -3,18 +3,18 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EVENT_VERSION, type Event } from '../../src/events/event.js';
-import { runRecordDecoder } from '../../src/formats/run-record/decoder.js';
+import { EVENT_VERSION, type Event } from '../../../src/events/event.js';
+import { runRecordDecoder } from '../../../src/formats/run-record/decoder.js';
 import {
   runRecordEncoder,
   resultText,
   type RunRecordOptions,
-} from '../../src/formats/run-record/encoder.js';
-import { clipString } from '../../src/clip/clip-string.js';
-import { runRecord } from '../../src/formats/run-record/index.js';
-import { jsonlFiles, parseLines, runConvert } from '../convert/run-convert.js';
-import { validator } from '../convert/schemas.js';
-import { fixture } from '../shared.js';
+} from '../../../src/formats/run-record/encoder.js';
+import { clipString } from '../../../src/clip/clip-string.js';
+import { runRecord } from '../../../src/formats/run-record/index.js';
+import { jsonlFiles, parseLines, runConvert } from '../../convert/run-convert.js';
+import { validator } from '../../convert/schemas.js';
+import { fixture } from '../../shared.js';
 
 const valid = validator('run-record.schema.json');
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { eventProblem } from '../../src/events/validate-event.js';
-import { fixture } from '../shared.js';
-import { jsonlFiles } from '../convert/run-convert.js';
-import { decodeAll, pick } from './decode.js';
+import { eventProblem } from '../../../src/events/validate-event.js';
+import { fixture } from '../../shared.js';
+import { jsonlFiles } from '../../convert/run-convert.js';
+import { decodeAll, pick } from '../decode.js';
 
 const T = '2026-10-01T09:00:00.000Z';
 const user = (content: unknown, extra: object = {}) => ({

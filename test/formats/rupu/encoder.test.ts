@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EVENT_VERSION, type Event } from '../../src/events/event.js';
-import { RawJson, type Encoder } from '../../src/formats/adapter.js';
-import { rupuEncoder } from '../../src/formats/rupu/encoder.js';
-import { convert } from '../../src/transforms/convert.js';
-import { fixture, repoRoot } from '../shared.js';
-import { runConvert } from '../convert/run-convert.js';
-import { runStage, text } from '../convert/run-stage.js';
+import { EVENT_VERSION, type Event } from '../../../src/events/event.js';
+import { RawJson, type Encoder } from '../../../src/formats/adapter.js';
+import { rupuEncoder } from '../../../src/formats/rupu/encoder.js';
+import { convert } from '../../../src/transforms/convert.js';
+import { fixture, repoRoot } from '../../shared.js';
+import { runConvert } from '../../convert/run-convert.js';
+import { runStage, text } from '../../convert/run-stage.js';
 
 type RupuLine = { type: string; data: Record<string, unknown> };
 

@@ -1,11 +1,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Event } from '../../src/events/event.js';
-import { awf } from '../../src/formats/awf/index.js';
-import { codecOf } from '../../src/formats/codecs.js';
-import { formats } from '../../src/formats/registry.js';
-import { fixture, repoRoot } from '../shared.js';
+import type { Event } from '../../../src/events/event.js';
+import { awf } from '../../../src/formats/awf/index.js';
+import { codecOf } from '../../../src/formats/codecs.js';
+import { formats } from '../../../src/formats/registry.js';
+import { fixture, repoRoot } from '../../shared.js';
 import { encodeAll, records } from './helpers.js';
 
 /** Every .jsonl file below a folder. */

@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { awfDecoder } from '../../src/formats/awf/awf-decoder.js';
-import { awfEncoder } from '../../src/formats/awf/awf-encoder.js';
-import type { Event } from '../../src/events/event.js';
-import { openInput } from '../../src/stream/input.js';
-import { readRecords } from '../../src/stream/read-records.js';
-import type { Rec } from '../../src/stream/rec.js';
-import { bin } from '../shared.js';
+import { awfDecoder } from '../../../src/formats/awf/awf-decoder.js';
+import { awfEncoder } from '../../../src/formats/awf/awf-encoder.js';
+import type { Event } from '../../../src/events/event.js';
+import { openInput } from '../../../src/stream/input.js';
+import { readRecords } from '../../../src/stream/read-records.js';
+import type { Rec } from '../../../src/stream/rec.js';
+import { bin } from '../../shared.js';
 
 const run = promisify(execFile);
 
@@ -49,7 +49,7 @@ export function encodeAll(events: readonly Event[]): unknown[] {
   return out;
 }
 
-export { ensureBuilt } from '../shared.js';
+export { ensureBuilt } from '../../shared.js';
 
 /** Runs the built CLI as a user would. */
 export async function cli(

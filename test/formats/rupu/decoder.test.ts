@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Event } from '../../src/events/event.js';
-import { rupuDecoder } from '../../src/formats/rupu/decoder.js';
-import { rupu } from '../../src/formats/rupu/index.js';
-import { convert } from '../../src/transforms/convert.js';
-import { fixture, repoRoot } from '../shared.js';
-import { runStage } from '../convert/run-stage.js';
+import type { Event } from '../../../src/events/event.js';
+import { rupuDecoder } from '../../../src/formats/rupu/decoder.js';
+import { rupu } from '../../../src/formats/rupu/index.js';
+import { convert } from '../../../src/transforms/convert.js';
+import { fixture, repoRoot } from '../../shared.js';
+import { runStage } from '../../convert/run-stage.js';
 
 const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'rupu', name);
 

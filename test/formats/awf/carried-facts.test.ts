@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_VERSION, type Event } from '../../src/events/event.js';
-import { awfDecoder } from '../../src/formats/awf/awf-decoder.js';
+import { EVENT_VERSION, type Event } from '../../../src/events/event.js';
+import { awfDecoder } from '../../../src/formats/awf/awf-decoder.js';
 import { encodeAll } from './helpers.js';
 
 /**

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getNormalizer, normalizers } from '../../src/formats/awf/normalizers/registry.js';
-import { normalize, normalizeRecord, blocksText } from '../../src/transforms/normalize.js';
-import type { ContentBlock } from '../../src/formats/awf/content-block.js';
-import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
-import type { Rec } from '../../src/stream/rec.js';
+import { getNormalizer, normalizers } from '../../../src/formats/awf/normalizers/registry.js';
+import { normalize, normalizeRecord, blocksText } from '../../../src/transforms/normalize.js';
+import type { ContentBlock } from '../../../src/formats/awf/content-block.js';
+import { REJECT_EVENT, type Rejection } from '../../../src/stream/rejection.js';
+import type { Rec } from '../../../src/stream/rec.js';
 import { Readable } from 'node:stream';
-import { collect } from '../helpers.js';
-import { EXIT } from '../../src/cli/exit-codes.js';
-import { fixture } from '../shared.js';
+import { collect } from '../../helpers.js';
+import { EXIT } from '../../../src/cli/exit-codes.js';
+import { fixture } from '../../shared.js';
 import { cli, ensureBuilt, records, recordsOfBytes } from './helpers.js';
 
 // Inputs and goldens are AWF's own golden test data (shared/fixtures/awf): <agent>/input.jsonl is

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_VERSION, type Event } from '../../src/events/event.js';
-import { awfDecoder } from '../../src/formats/awf/awf-decoder.js';
-import { readEnvelope } from '../../src/formats/awf/envelope.js';
-import { AWF_ZERO_TIME } from '../../src/formats/awf/awf-encoder.js';
-import { isAwfBlockType, isAwfEventType } from '../../src/formats/awf/vocabulary.js';
-import { repoRoot } from '../shared.js';
+import { EVENT_VERSION, type Event } from '../../../src/events/event.js';
+import { awfDecoder } from '../../../src/formats/awf/awf-decoder.js';
+import { readEnvelope } from '../../../src/formats/awf/envelope.js';
+import { AWF_ZERO_TIME } from '../../../src/formats/awf/awf-encoder.js';
+import { isAwfBlockType, isAwfEventType } from '../../../src/formats/awf/vocabulary.js';
+import { repoRoot } from '../../shared.js';
 import { cli, decodeFile, encodeAll, ensureBuilt, recordsOfBytes } from './helpers.js';
 
 // test/fixtures/awf/ holds ExchangeEvent transcripts written by hand from the AWF spec (its

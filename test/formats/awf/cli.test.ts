@@ -3,10 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/cli/exit-codes.js';
-import type { RunNode } from '../../src/formats/awf/run-linker.js';
-import { fixture, repoRoot } from '../shared.js';
-import { cliInProcess } from '../cli-in-process.js';
+import { EXIT } from '../../../src/cli/exit-codes.js';
+import type { RunNode } from '../../../src/formats/awf/run-linker.js';
+import { fixture, repoRoot } from '../../shared.js';
+import { cliInProcess } from '../../cli-in-process.js';
 
 // The CLI run in-process (the same program as the binary, see helpers.ts) on the shared AWF
 // goldens and on the ExchangeEvent fixtures of test/fixtures/awf (see its README).

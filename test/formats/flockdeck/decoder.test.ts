@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../shared.js';
-import { runConvert } from '../convert/run-convert.js';
-import { decodeAll, pick } from './decode.js';
+import { repoRoot } from '../../shared.js';
+import { runConvert } from '../../convert/run-convert.js';
+import { decodeAll, pick } from '../decode.js';
 
 const golden = (name: string) => join(repoRoot, 'test', 'golden', 'flockdeck', name);
 const line = (type: string, extra: object = {}) => ({

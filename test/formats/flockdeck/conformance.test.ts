@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { FLOCKDECK_KEYS } from '../../src/formats/flockdeck/line-keys.js';
-import { fixture, spec } from '../shared.js';
-import { jsonlFiles, parseLines, runConvert } from '../convert/run-convert.js';
+import { FLOCKDECK_KEYS } from '../../../src/formats/flockdeck/line-keys.js';
+import { fixture, spec } from '../../shared.js';
+import { jsonlFiles, parseLines, runConvert } from '../../convert/run-convert.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const ajv = new Ajv2020({ allErrors: true, strict: false });

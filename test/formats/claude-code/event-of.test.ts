@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Base } from '../../src/formats/claude-code/content-blocks.js';
-import { eventOf, type EventFields } from '../../src/formats/claude-code/event-of.js';
+import type { Base } from '../../../src/formats/claude-code/content-blocks.js';
+import { eventOf, type EventFields } from '../../../src/formats/claude-code/event-of.js';
 
 const origin = { format: 'claude-code', source: 'x.jsonl', line: 3 };
 const full = {

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bin, ensureBuilt, fixture, repoRoot } from '../shared.js';
-import { jsonlFiles, runConvert } from '../convert/run-convert.js';
+import { bin, ensureBuilt, fixture, repoRoot } from '../../shared.js';
+import { jsonlFiles, runConvert } from '../../convert/run-convert.js';
 
 // Goldens in test/golden/flockdeck/ were written by hand from the Flockdeck reference (see the
 // README there for the rules each line exercises), not from txpipe's output.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Event } from '../../src/events/event.js';
-import { RawJson } from '../../src/formats/adapter.js';
-import { flockdeckEncoder } from '../../src/formats/flockdeck/encoder.js';
-import { parseTime, stamp } from '../../src/formats/flockdeck/time.js';
+import type { Event } from '../../../src/events/event.js';
+import { RawJson } from '../../../src/formats/adapter.js';
+import { flockdeckEncoder } from '../../../src/formats/flockdeck/encoder.js';
+import { parseTime, stamp } from '../../../src/formats/flockdeck/time.js';
 
 describe('flockdeck time', () => {
   it.each([
@@ -211,7 +211,7 @@ describe('flockdeck writer: redaction and clipping on every line (redact and cli
   });
 
   it('passGuard writes what it is given (for input redacted and clipped before)', async () => {
-    const { passGuard } = await import('../../src/formats/flockdeck/guard.js');
+    const { passGuard } = await import('../../../src/formats/flockdeck/guard.js');
     const [, line] = write([prompt('password=hunter2', t)], { guard: passGuard });
     expect(line!.text).toBe('password=hunter2');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as txpipe from '../../src/index.js';
+import * as txpipe from '../../../src/index.js';
 
 describe('public API: the AWF section', () => {
   it('exports the AWF reader, writer, run tree and normalizers through the barrel', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { awf } from '../../src/formats/awf/index.js';
-import { detectValue } from '../../src/formats/detect.js';
-import { fixture, repoRoot } from '../shared.js';
-import { cliInProcess } from '../cli-in-process.js';
+import { awf } from '../../../src/formats/awf/index.js';
+import { detectValue } from '../../../src/formats/detect.js';
+import { fixture, repoRoot } from '../../shared.js';
+import { cliInProcess } from '../../cli-in-process.js';
 import { records } from './helpers.js';
 
 // The agent outputs of shared/fixtures/awf/<agent>/input.jsonl are what AWF normalizes, not AWF

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../shared.js';
-import { parseLines, runConvert } from '../convert/run-convert.js';
-import { decodeAll } from './decode.js';
+import { fixture } from '../../shared.js';
+import { parseLines, runConvert } from '../../convert/run-convert.js';
+import { decodeAll } from '../decode.js';
 
 describe('txpipe events (--to txpipe)', () => {
   const file = fixture(
@@ -40,7 +40,7 @@ describe('txpipe events (--to txpipe)', () => {
   });
 
   it('the writer refuses an event the schema does not allow', async () => {
-    const { codecOf } = await import('../../src/formats/codecs.js');
+    const { codecOf } = await import('../../../src/formats/codecs.js');
     const enc = codecOf('txpipe').encoder!();
     const bad = {
       v: 1,

@@ -5,7 +5,7 @@ import { awfTree, readAwfTree } from '../../src/transforms/awf-tree.js';
 import type { Rec } from '../../src/stream/rec.js';
 import { collect } from '../helpers.js';
 import { repoRoot } from '../shared.js';
-import { cli, ensureBuilt } from './helpers.js';
+import { cli, ensureBuilt } from '../formats/awf/helpers.js';
 
 // test/fixtures/awf/runs: a parent, two children and a grandchild at depth 2 below the folder,
 // written from the AWF spec (see test/fixtures/awf/README.md).
