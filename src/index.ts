@@ -192,14 +192,9 @@ export {
 } from './transforms/dedup-usage.js';
 export { usage, usageDefaults, type UsageOptions, type UsageFormat } from './transforms/usage.js';
 export { UsageTotals, type UsageReport, type UsageRow } from './usage/usage-totals.js';
-export type {
-  UsageDedup,
-  UsageEntry,
-  UsageExtractor,
-  UsageFormats,
-  UsageReader,
-  UsageSite,
-} from './usage/extractor.js';
+export type { UsageEntry, UsageExtractor, UsageReader } from './usage/extractor.js';
+export type { UsageDedup, UsageSite } from './usage/usage-dedup.js';
+export type { UsageFormats } from './usage/usage-formats.js';
 export type { KeepPolicy } from './usage/keep-policy.js';
 export type { TokenCounts } from './usage/tokens.js';
 // rupu, run records and the replay engine and command

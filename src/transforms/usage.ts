@@ -10,7 +10,7 @@ import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js'
 import { ProgressBar } from '../usage/progress-bar.js';
 import { detectValue } from '../formats/detect.js';
 import { facetOf, formats, loadFacets } from '../formats/registry.js';
-import type { UsageFormats } from '../usage/extractor.js';
+import type { UsageFormats } from '../usage/usage-formats.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
 import type { CommandBehaviour } from './spec.js';

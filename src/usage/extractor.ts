@@ -1,3 +1,4 @@
+import type { UsageDedup } from './usage-dedup.js';
 import type { TokenCounts } from './tokens.js';
 
 /** One report of token usage read from a transcript line. */
@@ -42,41 +43,6 @@ export interface UsageExtractor {
   reader(source: string): UsageReader;
   /** Where the format repeats a reply's usage on several records: what `dedup-usage` needs. */
   readonly dedup?: UsageDedup;
-}
-
-/** Where a value carries usage: a reply's own report, a copy of a subagent's, or nowhere. */
-export type UsageSite = 'reply' | 'progress' | undefined;
-
-/**
- * How `dedup-usage` finds and removes a format's repeated usage reports (Claude Code repeats a
- * reply's `usage` on each of the reply's entries).
- */
-export interface UsageDedup {
-  /** Where the value carries usage. */
-  site(value: unknown): UsageSite;
-  /** The reply key of a value whose site is `reply`, or undefined (counted each). */
-  key(value: Record<string, unknown>): string | undefined;
-  /** The output tokens of a `reply` value's report (what `keep` compares). */
-  outputTokens(value: Record<string, unknown>): number;
-  /** A copy of the value without the usage at its site (the value itself is not changed). */
-  strip(value: Record<string, unknown>, site: 'reply' | 'progress'): unknown;
-}
-
-/**
- * What the usage engine knows of formats, handed to it by the command: the detectors, and each
- * format's extractor (the engine imports no format).
- */
-export interface UsageFormats {
-  /** The format id of a value, or undefined when no format claims it. */
-  detect(value: unknown): string | undefined;
-  /** The usage extractor of a format id, or undefined (a format with no usage to read). */
-  extractor(format: string): UsageExtractor | undefined;
-  /**
-   * What a line must contain to matter to some extractor (every extractor's needles). Lines
-   * without any of these are never decoded or parsed by `usage` (most of a Claude Code session:
-   * tool results, progress).
-   */
-  readonly needles: readonly string[];
 }
 
 /** Type guard for a plain object. */

@@ -1,7 +1,8 @@
 import { jsonPruner } from '../stream/json-pruner.js';
 import { openFileSplit } from '../stream/split-file-sync.js';
 import { invalidRejection, type Rejection } from '../stream/rejection.js';
-import type { UsageEntry, UsageFormats } from './extractor.js';
+import type { UsageEntry } from './extractor.js';
+import type { UsageFormats } from './usage-formats.js';
 import { UsageRecordReader } from './usage-reader.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { Rec } from '../stream/rec.js';
-import { NONE, type UsageEntry, type UsageFormats, type UsageReader } from './extractor.js';
+import { NONE, type UsageEntry, type UsageReader } from './extractor.js';
+import type { UsageFormats } from './usage-formats.js';
 
 /**
  * Reads usage entries from the records of many inputs, one after another. Each input's format is

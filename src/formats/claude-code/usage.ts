@@ -3,14 +3,8 @@ import {
   count,
   ANTHROPIC_USAGE_PATHS as USAGE_PATHS,
 } from '../../usage/tokens.js';
-import {
-  isObj,
-  NONE,
-  str,
-  type UsageDedup,
-  type UsageEntry,
-  type UsageExtractor,
-} from '../../usage/extractor.js';
+import { isObj, NONE, str, type UsageEntry, type UsageExtractor } from '../../usage/extractor.js';
+import type { UsageDedup } from '../../usage/usage-dedup.js';
 import { stripUsage, usageSite } from './usage-site.js';
 
 /**
