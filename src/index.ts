@@ -1,20 +1,12 @@
-// The public API: named factories and types only. Each section belongs to one part of txpipe.
+// The public API, listed in docs/api.md (test/index-exports.test.ts holds the two together):
+// the command factories, readRecords/stringify and the streaming core, the format registry, the
+// engines' pure functions that users and format authors need, and types. Internal helpers are
+// not exported. Each section belongs to one part of txpipe.
 
-// Streaming core
+// Streaming core: bytes to records and back, and the record Transform
 export { lines, linesDefaults, type Line, type LinesOptions } from './stream/lines.js';
-export {
-  parse,
-  parseDefaults,
-  parseLine,
-  type OnInvalid,
-  type ParseOptions,
-} from './stream/parse.js';
-export {
-  stringify,
-  stringifyDefaults,
-  recText,
-  type StringifyOptions,
-} from './stream/stringify.js';
+export { parse, parseDefaults, type OnInvalid, type ParseOptions } from './stream/parse.js';
+export { stringify, stringifyDefaults, type StringifyOptions } from './stream/stringify.js';
 export {
   readRecords,
   readRecordsDefaults,
@@ -22,28 +14,56 @@ export {
 } from './stream/read-records.js';
 export { recordTransform, type RecordLogic, type StageContext } from './stream/record-transform.js';
 export { openInput } from './stream/input.js';
-export { sniffFraming, type Framing } from './stream/framing.js';
-export { withValue, withRaw, isObjectRec, type Rec, type InvalidReason } from './stream/rec.js';
+export type { Framing } from './stream/framing.js';
+export { withValue, withRaw, type Rec, type InvalidReason } from './stream/rec.js';
+export { isRecord } from './stream/is-record.js';
 export { REJECT_EVENT, type Rejection, type RejectReason } from './stream/rejection.js';
 export { TxpipeError, type TxpipeErrorCode } from './stream/errors.js';
 
-// Canonical events
-export * from './events/event.js';
+// Canonical events and the reader/writer contracts
+export {
+  EVENT_VERSION,
+  EVENT_KINDS,
+  type Event,
+  type EventKind,
+  type EventBase,
+  type Origin,
+  type ImageRef,
+  type SessionStartEvent,
+  type SessionEndEvent,
+  type UserMessageEvent,
+  type AssistantMessageEvent,
+  type ThinkingEvent,
+  type ToolCallEvent,
+  type ToolResultEvent,
+  type UsageEvent,
+  type CompactionEvent,
+  type TitleEvent,
+  type NoticeEvent,
+  type UnknownEvent,
+} from './events/event.js';
+export type { Decoder, Encoder, DecodeOptions, EncodeOptions } from './events/codec.js';
 
-// Formats
+// Formats: the registry (one adapter per format, facets loaded lazily), detection
 export type {
   FormatAdapter,
   FormatCodec,
-  Decoder,
-  Encoder,
-  DecodeOptions,
-  EncodeOptions,
+  FormatFacets,
+  FacetKind,
+  FacetLoaders,
 } from './formats/adapter.js';
-export { formats, getFormat, formatIds } from './formats/registry.js';
+export {
+  formats,
+  getFormat,
+  formatIds,
+  registerFormat,
+  loadFacets,
+  facetOf,
+} from './formats/registry.js';
 export { codecOf } from './formats/codecs.js';
 export { detectValue } from './formats/detect.js';
 
-// Transforms (one per command)
+// Commands: one factory per command, and the command registry the CLI is built from
 export { cat } from './transforms/cat.js';
 export { detect, detectDefaults, type DetectOptions } from './transforms/detect.js';
 export { convert, type ConvertOptions } from './transforms/convert.js';
@@ -57,14 +77,10 @@ export {
 } from './transforms/chain.js';
 export { loadPipelineConfig } from './transforms/pipeline-config.js';
 export { StageDriver, type DriveResult } from './stream/stage-driver.js';
-export type {
-  CommandSpec,
-  CommandBehaviour,
-  CliOption,
-  CommandContext,
-} from './transforms/spec.js';
+export type { CommandSpec, CommandBehaviour, CommandContext } from './transforms/spec.js';
+export type { CliOption } from './stream/cli-option.js';
 
-// Redaction (issue 3)
+// Redaction engine and the redact command
 export {
   createRedactor,
   redactOptionsDefaults,
@@ -82,13 +98,14 @@ export {
   type RedactConfigFile,
 } from './redact/config.js';
 export { isSecretPath, secretFileOfCall } from './redact/secret-files.js';
-export { nameIsSecret, isCountName } from './redact/secret-names.js';
 export { redact, redactDefaults, type RedactStageOptions } from './transforms/redact.js';
-export { redactCommand } from './transforms/commands/redact.js';
+// For a format's redaction facet (docs/api.md: adding a format)
+export type { FormatRedaction, WithholdContext } from './redact/facet.js';
+export type { PendingCalls } from './redact/pending-calls.js';
+export { callInput, resultOutput, withholdFields, withKey } from './redact/withhold.js';
 
-// Convert core: events, the Claude Code and Flockdeck adapters
+// Format readers and writers (also reached through codecOf), event validation
 export { eventProblem, eventSchemaPath } from './events/validate-event.js';
-export { BoundedMap } from './events/bounded-map.js';
 export { RawJson } from './formats/adapter.js';
 export {
   claudeCodeDecoder,
@@ -98,7 +115,7 @@ export {
 export {
   streamJsonDecoder,
   type StreamJsonDecodeOptions,
-} from './formats/claude-code/stream-json-decoder.js';
+} from './formats/claude-stream-json/decoder.js';
 export type { ReplyUsage } from './formats/claude-code/reply-usage.js';
 export {
   flockdeckEncoder,
@@ -112,11 +129,10 @@ export {
   type GuardedString,
   type GuardedInput,
 } from './formats/flockdeck/guard.js';
-export { FLOCKDECK_KEYS } from './formats/flockdeck/line-keys.js';
-export { txpipeEncoder, txpipeDecoder } from './formats/txpipe.js';
+export { txpipeEncoder, txpipeDecoder } from './formats/txpipe/index.js';
 export { convertDefaults } from './transforms/convert.js';
 
-// Clipping (issue 4)
+// Clipping engine and the clip command
 export {
   clipMarker,
   clipString,
@@ -136,9 +152,9 @@ export {
   type Limits,
   type PathSegment,
 } from './clip/limits.js';
-export { clipProfiles, clipProfileFor, genericProfile } from './clip/formats/registry.js';
-export type { ClipProfile, ClippedMapKind, ProfileRule } from './clip/formats/profile.js';
-export { clip, clipDefaults, type ClipOptions } from './transforms/clip.js';
+export { genericProfile } from './clip/generic-profile.js';
+export type { ClipProfile, ClippedMapKind, ProfileRule } from './clip/profile.js';
+export { clip, clipDefaults, clipProfileFor, type ClipOptions } from './transforms/clip.js';
 // AWF: ExchangeEvent reader/writer, run trees, agent-output normalizers
 export { awfDecoder, awfDecodeDefaults } from './formats/awf/awf-decoder.js';
 export { awfEncoder, AWF_ZERO_TIME } from './formats/awf/awf-encoder.js';
@@ -162,9 +178,9 @@ export {
   type AwfFidelity,
 } from './formats/awf/vocabulary.js';
 export { RunLinker, type RunNode, type CallSite } from './formats/awf/run-linker.js';
-export { normalizers, getNormalizer, normalizerIds } from './awf/normalizers/registry.js';
-export type { AgentNormalizer } from './awf/normalizers/agent-normalizer.js';
-export { ShapeError } from './awf/normalizers/shape.js';
+export { normalizers, getNormalizer, normalizerIds } from './formats/awf/normalizers/registry.js';
+export type { AgentNormalizer } from './formats/awf/normalizers/agent-normalizer.js';
+export { ShapeError } from './formats/awf/normalizers/shape.js';
 export {
   normalize,
   normalizeDefaults,
@@ -179,7 +195,7 @@ export {
   readAwfTree,
   type AwfTreeOptions,
 } from './transforms/awf-tree.js';
-// Usage: dedup-usage and usage reports
+// Usage engine and the dedup-usage and usage commands
 export {
   dedupUsage,
   dedupUsageDefaults,
@@ -187,15 +203,15 @@ export {
 } from './transforms/dedup-usage.js';
 export { usage, usageDefaults, type UsageOptions, type UsageFormat } from './transforms/usage.js';
 export { UsageTotals, type UsageReport, type UsageRow } from './usage/usage-totals.js';
-export { usageExtractors } from './usage/formats/registry.js';
-export type { UsageEntry, UsageExtractor } from './usage/formats/extractor.js';
+export type { UsageEntry, UsageExtractor, UsageReader } from './usage/extractor.js';
+export type { UsageDedup, UsageSite } from './usage/usage-dedup.js';
+export type { UsageFormats } from './usage/usage-formats.js';
 export type { KeepPolicy } from './usage/keep-policy.js';
 export type { TokenCounts } from './usage/tokens.js';
-// Run records, rupu and replay (issue 7)
-export { RecordRejected, readOrReject } from './formats/record-rejected.js';
+// rupu, run records and the replay engine and command
+export { RecordRejected } from './formats/record-rejected.js';
 export { rupuDecoder, RUPU_EVENT_TYPES } from './formats/rupu/decoder.js';
 export { rupuEncoder, rupuEncodeDefaults, type RupuEncodeOptions } from './formats/rupu/encoder.js';
-export { rupuReplayer } from './formats/rupu/replay.js';
 export { runRecordDecoder } from './formats/run-record/decoder.js';
 export {
   runRecordEncoder,

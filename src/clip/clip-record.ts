@@ -1,7 +1,7 @@
 import { checkDepth } from '../stream/depth.js';
 import { findMarker, markerBytes } from './clip-string.js';
 import { clipValue, type Cut, type ValueLimits } from './clip-value.js';
-import { resolveRules, type ClipProfile, type ClippedMapKind } from './formats/profile.js';
+import { resolveRules, type ClipProfile, type ClippedMapKind } from './profile.js';
 import { makeLimits, pathKey, type LimitRule, type Limits, type PathSegment } from './limits.js';
 
 /** Clips one record's value; the same value back when nothing was cut. */

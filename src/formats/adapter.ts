@@ -1,35 +1,12 @@
-import type { Event } from '../events/event.js';
-import type { Rec } from '../stream/rec.js';
-import type { CliOption } from '../transforms/spec.js';
+import type { DecodeOptions, Decoder, EncodeOptions, Encoder } from '../events/codec.js';
+import type { ClipProfile } from '../clip/profile.js';
+import type { FormatRedaction } from '../redact/facet.js';
+import type { Replayer } from '../replay/replayer.js';
+import type { CliOption } from '../stream/cli-option.js';
+import type { UsageExtractor } from '../usage/extractor.js';
 
-/** Options every decoder takes; adapters may accept more. */
-export interface DecodeOptions {
-  readonly [option: string]: unknown;
-  /**
-   * Where a reader reports a problem of the stream as a whole, for a line (auto-swe: a stream
-   * without its `eof` line); `convert` rejects that line (reason `format`), so `--strict` fails.
-   */
-  readonly report?: (line: number, message: string) => void;
-}
-
-/** Options every encoder takes; adapters may accept more. */
-export interface EncodeOptions {
-  readonly [option: string]: unknown;
-}
-
-/** Native records to canonical events. Stateful: one decoder reads one input stream. */
-export interface Decoder {
-  /** Events for one native record (none is fine: state may be held until later records). */
-  decode(rec: Rec): readonly Event[];
-  /** Events held until the end of input. */
-  end(): readonly Event[];
-}
-
-/** Canonical events to native records (JSON values, one output line each). */
-export interface Encoder {
-  encode(event: Event): readonly unknown[];
-  end(): readonly unknown[];
-}
+export type { DecodeOptions, Decoder, EncodeOptions, Encoder } from '../events/codec.js';
+export { isRecord } from '../stream/is-record.js';
 
 /** A format's reader and writer, from `FormatAdapter.load()`. */
 export interface FormatCodec {
@@ -40,7 +17,32 @@ export interface FormatCodec {
 }
 
 /**
- * One format: one adapter file and one line in `registry.ts` (DESIGN §2). Everything the CLI,
+ * What the engines need to work on a format's own records without converting them. The engines
+ * define each contract; a format implements the ones it has, in its folder.
+ */
+export interface FormatFacets {
+  /** Its reader and writer (`FormatAdapter.load()`). */
+  readonly codec: FormatCodec;
+  /** Where its tool calls, results and secret-file paths live (`redact`). */
+  readonly redaction: FormatRedaction;
+  /** Its clip profile: default limits and where the `clipped` map goes (`clip`). */
+  readonly clip: ClipProfile;
+  /** Its usage extractor (`usage`, `dedup-usage`). */
+  readonly usage: UsageExtractor;
+  /** Its own replay rules, one replayer per input (`replay`; else replayed from its events). */
+  readonly replay: (source: string) => Replayer;
+}
+
+export type FacetKind = keyof FormatFacets;
+
+/** Importers of a format's facets other than its codec, each loaded only when asked for. */
+export type FacetLoaders = {
+  readonly [K in Exclude<FacetKind, 'codec'>]?: () => Promise<FormatFacets[K]>;
+};
+
+/**
+ * One format: one folder, `src/formats/<id>/`, whose `index.ts` is this adapter, and one line in
+ * `registry.ts` (DESIGN §2). Everything the CLI,
  * `--help`, the docs and the conformance tests know about a format comes from here.
  */
 export interface FormatAdapter {
@@ -61,15 +63,16 @@ export interface FormatAdapter {
    */
   load(): Promise<FormatCodec>;
   /**
+   * The format's other facets, each imported only by the command that needs it (`redact` loads
+   * redaction facets, `usage` usage extractors); detection and start-up load none. A format
+   * without one (no tool calls, no usage) leaves it out.
+   */
+  readonly facets?: FacetLoaders;
+  /**
    * Options of this format's decoder/encoder that `convert` offers as flags (camelCase keys, as
    * in a CommandSpec). `convert` merges every adapter's options and hands the given ones to both.
    */
   readonly options?: Readonly<Record<string, CliOption>>;
-}
-
-/** A plain object, for detectors. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,16 +1,14 @@
 import type { FormatCodec } from './adapter.js';
-import { formats } from './registry.js';
+import { facetOf, loadFacets } from './registry.js';
 
 /**
  * Every format's reader and writer, loaded once (`FormatAdapter.load()`), for the code that
  * converts or replays: importing this module imports them all. Detection, ids and options come
  * from the registry alone, so the commands that only detect formats never load these.
  */
-const codecs: ReadonlyMap<string, FormatCodec> = new Map(
-  await Promise.all(formats.map(async (f) => [f.id, await f.load()] as const)),
-);
+await loadFacets('codec');
 
 /** The reader and writer of a format id; none for an unknown id. */
 export function codecOf(id: string): FormatCodec {
-  return codecs.get(id) ?? {};
+  return facetOf(id, 'codec') ?? {};
 }

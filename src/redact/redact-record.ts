@@ -1,9 +1,7 @@
-import { detectValue } from '../formats/detect.js';
-import { isRecord } from '../formats/adapter.js';
+import { isRecord } from '../stream/is-record.js';
 import { withRaw, withValue, type Rec } from '../stream/rec.js';
-import { PendingCalls } from './formats/pending-calls.js';
-import { formatRedaction } from './formats/registry.js';
-import type { FormatRedaction } from './formats/withhold.js';
+import type { FormatRedaction } from './facet.js';
+import { PendingCalls } from './pending-calls.js';
 import { PRESCAN_FILE, PRESCAN_NONE, PRESCAN_TEXT } from './prescan.js';
 import type { Redactor } from './redactor.js';
 import { SECRET_FILE_PRESCAN } from './secret-files.js';
@@ -12,14 +10,23 @@ import { SECRET_FILE_PRESCAN } from './secret-files.js';
 const DETECT_TRIES = 32;
 
 /**
+ * The redaction facet of a record's format (detected from the record, or `rec.format`), or
+ * undefined when no format claims it or the format has no tool calls. Asked for the first records
+ * of each input until it answers.
+ */
+export type RedactionOf = (rec: Rec) => FormatRedaction | undefined;
+
+/**
  * The per-record logic of `redact`: a record passes as the same object unless the prescan of its
  * raw line finds a candidate (a rule's literal, a secret name with a separator, a tool call naming
  * a secret-looking file, a pending call's id); only then is the value walked. The format of each
- * input is detected once (its first records) and picks where tool calls and results live.
+ * input is detected once (its first records, `redactionOf`) and picks where tool calls and results
+ * live.
  */
 export function createRecordRedactor(
   redactor: Redactor,
   maxPendingCalls: number,
+  redactionOf: RedactionOf,
 ): (rec: Rec) => Rec {
   const calls = new PendingCalls(maxPendingCalls);
   const ctx = { redactor, calls };
@@ -35,7 +42,7 @@ export function createRecordRedactor(
     }
     if (handler === undefined && tries < DETECT_TRIES) {
       tries++;
-      handler = formatRedaction(rec.format ?? detectValue(rec.value)?.id);
+      handler = redactionOf(rec);
     }
     return handler;
   };

@@ -1,5 +1,5 @@
 import type { Event } from '../events/event.js';
-import type { Decoder } from '../formats/adapter.js';
+import type { Decoder } from '../events/codec.js';
 import type { Rec } from '../stream/rec.js';
 import {
   pushAssistant,

@@ -1,11 +1,12 @@
 import type { Transform } from 'node:stream';
 import { recordClipper, type ProfileClipper } from '../clip/clip-record.js';
 import { fitLine } from '../clip/fit-line.js';
-import { clipProfileFor, clipProfiles } from '../clip/formats/registry.js';
+import { genericProfile } from '../clip/generic-profile.js';
+import type { ClipProfile } from '../clip/profile.js';
 import { parseFieldRule, parseSize, type LimitRule } from '../clip/limits.js';
 import { mayHoldBinary, omitBinary } from '../clip/omit-binary.js';
 import { detectValue } from '../formats/detect.js';
-import { formatIds, getFormat } from '../formats/registry.js';
+import { facetOf, formatIds, getFormat, loadFacets } from '../formats/registry.js';
 import { badOption } from '../stream/errors.js';
 import { stringifyKeepingNumbers } from '../stream/exact-numbers.js';
 import { withValue, type Rec } from '../stream/rec.js';
@@ -14,6 +15,13 @@ import type { CommandBehaviour } from './spec.js';
 import { clipDefaults } from './commands/clip.js';
 
 export { clipDefaults };
+
+await loadFacets('clip');
+
+/** The clip profile of a format id: its adapter's, or the generic one for a format without. */
+export function clipProfileFor(formatId: string | undefined): ClipProfile {
+  return facetOf(formatId, 'clip') ?? genericProfile;
+}
 
 export interface ClipOptions {
   /** Bytes of text a string keeps where no field rule or format default says otherwise. */
@@ -70,11 +78,15 @@ export function clip(options: ClipOptions = {}): Transform {
     badOption(`unknown format ${format}; known: auto, generic, ${formatIds.join(', ')}`);
   }
   const rules = fieldRules(options.fields);
-  const clippers = new Map<string, ProfileClipper>(
-    clipProfiles.map((p) => [p.id, recordClipper(p, rules, base)]),
-  );
-  const clipperFor = (id: string | undefined): ProfileClipper =>
-    clippers.get(clipProfileFor(id).id)!;
+  // One clipper per profile, made when an input first needs it.
+  const clippers = new Map<ClipProfile, ProfileClipper>();
+  const clipperFor = (id: string | undefined): ProfileClipper => {
+    const profile = clipProfileFor(id);
+    let c = clippers.get(profile);
+    if (!c) clippers.set(profile, (c = recordClipper(profile, rules, base)));
+    return c;
+  };
+  clipperFor(undefined); // the generic profile: the user's rules are checked here, not later
   const fixed = format === 'auto' ? undefined : clipperFor(format);
 
   // The input being read and its clipper once its format is known.

@@ -3,11 +3,9 @@ import { withDefaults } from '../stream/options.js';
 import { withValue, type Rec } from '../stream/rec.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import { badOption } from '../stream/errors.js';
-import { stripUsage, usageSite } from '../usage/claude-usage-site.js';
-import { claudeKey } from '../usage/formats/claude-code.js';
+import { facetOf, loadFacets } from '../formats/registry.js';
 import { checkBound, checkKeep, replacer, type KeepPolicy } from '../usage/keep-policy.js';
 import { SeenKeys } from '../usage/seen-keys.js';
-import { count } from '../usage/tokens.js';
 import { autoSwe } from '../formats/auto-swe/index.js';
 import { autoSweDedup } from '../formats/auto-swe/dedup-usage.js';
 import type { CommandBehaviour } from './spec.js';
@@ -28,12 +26,13 @@ export interface DedupUsageOptions {
   readonly progressUsage?: 'strip' | 'keep';
 }
 
-function outputTokens(rec: Rec): number {
-  const m = (rec.value as { message: { usage: unknown } }).message;
-  return typeof m.usage === 'object' && m.usage !== null
-    ? count((m.usage as Record<string, unknown>).output_tokens)
-    : 0;
-}
+await loadFacets('usage');
+
+/**
+ * The format whose repeated usage `dedupUsage` removes: Claude Code's, whose adapter's usage
+ * extractor says where a reply's reports sit (`UsageExtractor.dedup`).
+ */
+const DEDUP_FORMAT = 'claude-code';
 
 /**
  * `dedupUsage`: Claude Code repeats a reply's `usage` on each of the reply's entries (they share
@@ -54,6 +53,13 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
     badOption(`progressUsage must be strip or keep, got ${String(o.progressUsage)}`);
   }
   const stripProgress = o.progressUsage === 'strip';
+  const {
+    site: usageSite,
+    key: replyKey,
+    strip: stripUsage,
+    outputTokens: tokensOf,
+  } = facetOf(DEDUP_FORMAT, 'usage')!.dedup!;
+  const outputTokens = (rec: Rec): number => tokensOf(rec.value as Record<string, unknown>);
 
   let source: string | undefined;
   let key: string | undefined; // the open reply's key; undefined when no reply is open
@@ -120,8 +126,7 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
         const out = strip(rec, site);
         return key === undefined ? out : hold(out, ctx);
       }
-      const v = rec.value as { message: Record<string, unknown>; requestId?: unknown };
-      const k = claudeKey(v.message, v.requestId);
+      const k = replyKey(rec.value as Record<string, unknown>);
       if (k !== undefined && k === key) {
         const out = outputTokens(rec);
         if (replace(keptOutput, out)) {

@@ -1,8 +1,8 @@
 import type { Transform } from 'node:stream';
 import type { ContentBlock } from '../formats/awf/content-block.js';
-import type { AgentNormalizer } from '../awf/normalizers/agent-normalizer.js';
-import { getNormalizer, normalizerIds } from '../awf/normalizers/registry.js';
-import { ShapeError } from '../awf/normalizers/shape.js';
+import type { AgentNormalizer } from '../formats/awf/normalizers/agent-normalizer.js';
+import { getNormalizer, normalizerIds } from '../formats/awf/normalizers/registry.js';
+import { ShapeError } from '../formats/awf/normalizers/shape.js';
 import { badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import type { Rec } from '../stream/rec.js';

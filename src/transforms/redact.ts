@@ -1,15 +1,25 @@
 import type { Transform } from 'node:stream';
 import { loadRedactConfig } from '../redact/config.js';
 import { formatCounts } from '../redact/counts.js';
+import type { FormatRedaction } from '../redact/facet.js';
 import { createRecordRedactor } from '../redact/redact-record.js';
 import { createRedactor, type RedactOptions, type Redactor } from '../redact/redactor.js';
+import { detectValue } from '../formats/detect.js';
+import { facetOf, loadFacets } from '../formats/registry.js';
 import { badOption } from '../stream/errors.js';
+import type { Rec } from '../stream/rec.js';
 import { withDefaults } from '../stream/options.js';
 import { recordTransform } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { redactDefaults } from './commands/redact.js';
 
 export { redactDefaults };
+
+await loadFacets('redaction');
+
+/** Where a record's format keeps tool calls and results: its adapter's redaction facet. */
+const redactionOf = (rec: Rec): FormatRedaction | undefined =>
+  facetOf(rec.format ?? detectValue(rec.value)?.id, 'redaction');
 
 /** Options of the `redact` stage. */
 export interface RedactStageOptions extends RedactOptions {
@@ -31,7 +41,7 @@ export function redact(options: RedactStageOptions = {}): Transform {
     badOption('redact: onEnd must be a function');
   const redactor =
     opts.redactor ?? createRedactor({ config: opts.config, pii: opts.pii, rules: opts.rules });
-  const logic = createRecordRedactor(redactor, opts.maxPendingCalls);
+  const logic = createRecordRedactor(redactor, opts.maxPendingCalls, redactionOf);
   return recordTransform({
     transform: (rec) => logic(rec),
     flush: () => opts.onEnd?.(redactor.counts()),

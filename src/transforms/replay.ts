@@ -2,8 +2,7 @@ import type { Transform } from 'node:stream';
 import { codecOf } from '../formats/codecs.js';
 import { readOrReject } from '../formats/record-rejected.js';
 import { detectValue } from '../formats/detect.js';
-import { formatIds, getFormat } from '../formats/registry.js';
-import { rupuReplayer } from '../formats/rupu/replay.js';
+import { facetOf, formatIds, getFormat, loadFacets } from '../formats/registry.js';
 import { eventsReplayer } from '../replay/events-replayer.js';
 import type { Replayer } from '../replay/replayer.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
@@ -23,13 +22,11 @@ export interface ReplayOptions {
   readonly holdLimit?: number;
 }
 
-/** Formats with replay rules of their own; every other readable format replays from events. */
-const nativeReplayers: Readonly<Record<string, (source: string) => Replayer>> = {
-  rupu: rupuReplayer,
-};
+await loadFacets('replay');
 
+/** A format's own replay rules (its adapter's `replay` facet), else a replay of its events. */
 function replayerFor(id: string, source: string): Replayer {
-  const native = nativeReplayers[id];
+  const native = facetOf(id, 'replay');
   if (native) return native(source);
   const { decoder } = codecOf(id);
   if (!decoder) badOption(`format ${id} cannot be replayed (it cannot be read yet)`);

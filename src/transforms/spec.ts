@@ -1,18 +1,7 @@
 import type { Transform } from 'node:stream';
+import type { CliOption } from '../stream/cli-option.js';
 
-/** One command-line option, in the subset of yargs' option shape txpipe uses. */
-export interface CliOption {
-  readonly type: 'string' | 'boolean' | 'number' | 'array';
-  readonly describe: string;
-  readonly default?: unknown;
-  readonly choices?: readonly string[];
-  readonly alias?: string;
-  /**
-   * The value a bare `--name` means. The option then takes a value only as `--name=value`, so
-   * the word after a bare `--name` stays a positional (a file), never the option's value.
-   */
-  readonly optionalValue?: string;
-}
+export type { CliOption } from '../stream/cli-option.js';
 
 /** What a command's stages may know about the run besides its own options. */
 export interface CommandContext {

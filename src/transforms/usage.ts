@@ -8,13 +8,28 @@ import { emitReject, invalidRejection } from '../stream/rejection.js';
 import { isFileUsage, readFileUsage, type FileUsage } from '../usage/file-usage.js';
 import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js';
 import { ProgressBar } from '../usage/progress-bar.js';
-import { usageNeedles } from '../usage/formats/registry.js';
+import { detectValue } from '../formats/detect.js';
+import { facetOf, formats, loadFacets } from '../formats/registry.js';
+import type { UsageFormats } from '../usage/usage-formats.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
 import type { CommandBehaviour } from './spec.js';
 import { usageDefaults, type UsageFormat } from './commands/usage.js';
 
 export { usageDefaults, type UsageFormat };
+
+await loadFacets('usage');
+
+/** The registered formats as `usage` sees them: detectors, and each adapter's usage extractor. */
+export function usageFormats(): UsageFormats {
+  const needles = new Set<string>();
+  for (const f of formats) for (const n of facetOf(f.id, 'usage')?.needles ?? []) needles.add(n);
+  return {
+    detect: (value) => detectValue(value)?.id,
+    extractor: (id) => facetOf(id, 'usage'),
+    needles: [...needles],
+  };
+}
 
 export interface UsageOptions {
   /** How the report is written: a table for people, JSON or CSV for programs. */
@@ -33,7 +48,7 @@ export interface UsageOptions {
   readonly progress?: NodeJS.WritableStream;
   /**
    * The size in bytes of each input, for the progress bar: an input counts as read in full when
-   * the next one starts (most of its lines never reach this stage, see `usageNeedles`).
+   * the next one starts (most of its lines never reach this stage, see `UsageFormats.needles`).
    */
   readonly progressSizes?: ReadonlyMap<string, number>;
   /** Called with the report before it is written (for library users). */
@@ -57,7 +72,7 @@ export function usage(options: UsageOptions = {}): Transform {
     keep: checkKeep(o.keep),
     maxSeenKeys: checkBound('maxSeenKeys', o.maxSeenKeys),
   });
-  const reader = new UsageRecordReader(checkBound('sample', o.sample));
+  const reader = new UsageRecordReader(checkBound('sample', o.sample), usageFormats());
   const topSessions = checkBound('topSessions', o.topSessions);
   const sizes = o.progressSizes ?? new Map<string, number>();
   let total = 0;
@@ -144,12 +159,12 @@ function inputSizes(inputs: readonly string[]): Map<string, number> | undefined 
 }
 
 export const usageBehaviour: CommandBehaviour = {
-  select: () => usageNeedles,
-  readFile: () => async (path, limits) =>
-    readFileUsage(path, {
-      ...limits,
-      sample: usageDefaults.sample,
-    }),
+  select: () => usageFormats().needles,
+  readFile: () => {
+    const formats = usageFormats();
+    return async (path, limits) =>
+      readFileUsage(path, { ...limits, formats, sample: usageDefaults.sample });
+  },
   stages(args, ctx) {
     const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);
     if (picked.length > 1) badOption(`choose one of --json, --csv, --table`);

@@ -1,8 +1,8 @@
 import { jsonPruner } from '../stream/json-pruner.js';
 import { openFileSplit } from '../stream/split-file-sync.js';
 import { invalidRejection, type Rejection } from '../stream/rejection.js';
-import type { UsageEntry } from './formats/extractor.js';
-import { usageNeedles } from './formats/registry.js';
+import type { UsageEntry } from './extractor.js';
+import type { UsageFormats } from './usage-formats.js';
 import { UsageRecordReader } from './usage-reader.js';
 
 /**
@@ -24,6 +24,8 @@ export interface FileUsage {
 export const FILE_USAGE_PART_ENTRIES = 8192;
 
 export interface FileUsageOptions {
+  /** The formats: detectors, extractors and their needles. */
+  readonly formats: UsageFormats;
   /** Records of the file looked at to find its format (as `usage({ sample })`). */
   readonly sample: number;
   /** A longer line is not read but reported `line-too-long`. */
@@ -44,7 +46,7 @@ export interface FileUsageOptions {
 /**
  * The usage of one plain JSON Lines file, read synchronously (`openFileSplit`: 8 MiB at a time,
  * into a reused buffer), in parts: exactly the entries the `usage()` stage reads from the file's
- * records (lines split by the same rules, selected by `usageNeedles`, the same format detection
+ * records (lines split by the same rules, selected by `formats.needles`, the same format detection
  * and extractor), and its selected lines that are not JSON as rejections. Once the file's format
  * is known, only its extractor's needles are searched for (a Claude Code file is then never
  * searched for rupu's `"run_start"`), and with the native part its lines are read pruned to the
@@ -52,7 +54,7 @@ export interface FileUsageOptions {
  * held whole. Undefined when the streaming reader must read the file (gzip, not JSON Lines).
  */
 export function readFileUsage(path: string, o: FileUsageOptions): Iterable<FileUsage> | undefined {
-  const reader = new UsageRecordReader(o.sample);
+  const reader = new UsageRecordReader(o.sample, o.formats);
   let entries: UsageEntry[] = [];
   let invalid: Rejection[] = [];
   let narrowed = false;
@@ -61,7 +63,7 @@ export function readFileUsage(path: string, o: FileUsageOptions): Iterable<FileU
     {
       source: path,
       maxLineBytes: o.maxLineBytes,
-      select: usageNeedles,
+      select: o.formats.needles,
       framing: o.framing,
       chunkBytes: o.chunkBytes,
     },

@@ -1,24 +1,25 @@
-import { detectValue } from '../formats/detect.js';
 import type { Rec } from '../stream/rec.js';
-import { NONE, type UsageEntry, type UsageReader } from './formats/extractor.js';
-import { usageExtractorFor } from './formats/registry.js';
+import { NONE, type UsageEntry, type UsageReader } from './extractor.js';
+import type { UsageFormats } from './usage-formats.js';
 
 /**
  * Reads usage entries from the records of many inputs, one after another. Each input's format is
- * decided once, by the format detectors, from its first record that one of them claims (looking at
+ * decided once, by the format detectors (`UsageFormats.detect`), from its first record that one of them claims (looking at
  * no more than `sample` records); its extractor then reads every later record. An input in a
  * format with no usage extractor gives no entries.
  */
 export class UsageRecordReader {
   readonly #sample: number;
+  readonly #formats: UsageFormats;
   #source: string | undefined;
   #reader: UsageReader | undefined;
   #looked = 0;
   #needles: readonly string[] | undefined;
   #paths: readonly string[] | undefined;
 
-  constructor(sample: number) {
+  constructor(sample: number, formats: UsageFormats) {
     this.#sample = sample;
+    this.#formats = formats;
   }
 
   /** Whether `rec` starts a new input (the caller ends the reply being read then). */
@@ -43,12 +44,12 @@ export class UsageRecordReader {
     if (this.#reader === undefined) {
       if (this.#looked >= this.#sample) return NONE;
       this.#looked++;
-      const format = detectValue(rec.value);
+      const format = this.#formats.detect(rec.value);
       if (format === undefined) {
         if (this.#looked >= this.#sample) this.#needles = [];
         return NONE;
       }
-      const x = usageExtractorFor(format.id);
+      const x = this.#formats.extractor(format);
       this.#reader = x ? x.reader(rec.source) : () => NONE;
       this.#needles = x?.needles ?? [];
       this.#paths = x?.paths;

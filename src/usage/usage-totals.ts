@@ -1,4 +1,4 @@
-import type { UsageEntry } from './formats/extractor.js';
+import type { UsageEntry } from './extractor.js';
 import { replacer, type KeepPolicy } from './keep-policy.js';
 import { costOf } from './prices.js';
 import { SeenKeys } from './seen-keys.js';

@@ -137,6 +137,30 @@ describe('format readers and writers are loaded only to convert or replay', () =
   });
 });
 
+describe('format facets are loaded only by the command that uses them', () => {
+  const facets = (modules: string[], kind: string): string[] =>
+    modules.filter((m) => new RegExp(`^formats/[^/]+/${kind}\\.js$`).test(m));
+  const KINDS = ['redact', 'clip', 'usage', 'replay'];
+
+  it.each([[['cat', '/dev/null']], [['detect', '/dev/null']]])('%j loads none', (args) => {
+    const r = loads(args);
+    expect(r.code).toBe(0);
+    for (const kind of KINDS) expect(facets(r.modules, kind)).toEqual([]);
+  });
+
+  it.each([
+    ['usage', ['usage', '--json', '/dev/null']],
+    ['redact', ['redact', '/dev/null']],
+    ['clip', ['clip', '/dev/null']],
+  ])('%s loads its own kind only', (kind, args) => {
+    const r = loads(args);
+    expect(r.code).toBe(0);
+    expect(facets(r.modules, kind)).toContain('formats/claude-code/' + kind + '.js');
+    for (const other of KINDS.filter((k) => k !== kind))
+      expect(facets(r.modules, other)).toEqual([]);
+  });
+});
+
 describe('stream-json is loaded only for input that is not JSON Lines', () => {
   it('JSON Lines input does not load it', () => {
     const file = join(dir, 'lines.jsonl');

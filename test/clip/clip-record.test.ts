@@ -5,7 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { clipMarker } from '../../src/clip/clip-string.js';
 import { recordClipper } from '../../src/clip/clip-record.js';
-import { clipProfileFor } from '../../src/clip/formats/registry.js';
+import { clipProfileFor } from '../../src/transforms/clip.js';
 import { fixture, spec } from '../shared.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: object) => void;

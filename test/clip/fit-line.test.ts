@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { recordClipper } from '../../src/clip/clip-record.js';
 import { capFor, fitLine } from '../../src/clip/fit-line.js';
-import { genericProfile } from '../../src/clip/formats/registry.js';
-import { runRecordProfile } from '../../src/clip/formats/run-record.js';
+import { genericProfile } from '../../src/clip/generic-profile.js';
+import { runRecordProfile } from '../../src/formats/run-record/clip.js';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clipValue } from '../../src/clip/clip-value.js';
 import { omitBinary } from '../../src/clip/omit-binary.js';
-import { withholdStrings } from '../../src/redact/formats/withhold.js';
+import { withholdStrings } from '../../src/redact/withhold.js';
 import { redactValue } from '../../src/redact/redact-value.js';
 import { createRedactor } from '../../src/redact/redactor.js';
 import { checkValueDepth, MAX_DEPTH, TooDeepError } from '../../src/stream/depth.js';

@@ -1,13 +1,14 @@
-// convert's contract, checked with two stand-in adapters: per-input decoders, one encoder, held
+// convert's contract, checked with stand-in adapters added by registerFormat: per-input decoders, one encoder, held
 // records, the hold limit.
 import { Readable } from 'node:stream';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/events/event.js';
 import type { FormatAdapter } from '../../src/formats/adapter.js';
+import { registerFormat } from '../../src/formats/registry.js';
 import type { Rec } from '../../src/stream/rec.js';
 import { collect } from '../helpers.js';
 
-vi.mock('../../src/formats/registry.js', () => {
+{
   const fake: FormatAdapter = {
     id: 'fake-in',
     summary: 'stand-in source',
@@ -68,13 +69,8 @@ vi.mock('../../src/formats/registry.js', () => {
     detect: () => false,
     load: () => Promise.resolve({}),
   };
-  const formats = [fake, out, readOnly];
-  return {
-    formats,
-    formatIds: formats.map((f) => f.id),
-    getFormat: (id: string) => formats.find((f) => f.id === id),
-  };
-});
+  for (const f of [fake, out, readOnly]) await registerFormat(f);
+}
 
 const { convert } = await import('../../src/transforms/convert.js');
 

@@ -12,13 +12,12 @@ import { jsonPruner } from '../../src/stream/json-pruner.js';
 import { openInput } from '../../src/stream/input.js';
 import { readRecords } from '../../src/stream/read-records.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
-import { usage } from '../../src/transforms/usage.js';
+import { usage, usageFormats } from '../../src/transforms/usage.js';
 import { readFileUsage, type FileUsageOptions } from '../../src/usage/file-usage.js';
-import { claudeCodeUsage } from '../../src/usage/formats/claude-code.js';
-import type { UsageExtractor } from '../../src/usage/formats/extractor.js';
-import { flockdeckUsage } from '../../src/usage/formats/flockdeck.js';
-import { usageNeedles } from '../../src/usage/formats/registry.js';
-import { rupuUsage } from '../../src/usage/formats/rupu.js';
+import { claudeCodeUsage } from '../../src/formats/claude-code/usage.js';
+import type { UsageExtractor } from '../../src/usage/extractor.js';
+import { flockdeckUsage } from '../../src/formats/flockdeck/usage.js';
+import { rupuUsage } from '../../src/formats/rupu/usage.js';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { collect } from '../helpers.js';
 import { repoRoot, sharedDir } from '../shared.js';
@@ -27,7 +26,11 @@ import { entry } from './records.js';
 const dir = mkdtempSync(join(tmpdir(), 'txpipe-file-usage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const formats = usageFormats();
+const usageNeedles = formats.needles;
+
 const OPTIONS: FileUsageOptions = {
+  formats,
   sample: 50,
   maxLineBytes: 1 << 20,
   framing: 'auto',

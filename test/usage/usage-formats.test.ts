@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { usageExtractors } from '../../src/usage/formats/registry.js';
-import { formats } from '../../src/formats/registry.js';
+import { facetOf, formats, loadFacets } from '../../src/formats/registry.js';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { fixture, repoRoot } from '../shared.js';
 import { cliInProcess } from '../cli-in-process.js';
@@ -16,9 +15,11 @@ async function report(...files: string[]): Promise<UsageReport> {
 }
 
 describe('usage per format, as each spec defines it', () => {
-  it('every extractor names a registered format', () => {
-    const ids = new Set(formats.map((f) => f.id));
-    for (const x of usageExtractors) expect(ids.has(x.format)).toBe(true);
+  it('every extractor names the format whose adapter gives it', async () => {
+    await loadFacets('usage');
+    const given = formats.filter((f) => facetOf(f.id, 'usage') !== undefined);
+    expect(given.map((f) => f.id).sort()).toEqual(['auto-swe', 'claude-code', 'flockdeck', 'rupu']);
+    for (const f of given) expect(facetOf(f.id, 'usage')?.format).toBe(f.id);
   });
 
   it('rupu: one usage event per provider call; input_tokens include cached_tokens', async () => {

@@ -8,12 +8,14 @@ import { lastPerReply } from './claude-reference.js';
 import { cliInProcess } from '../cli-in-process.js';
 
 describe('the package, imported by its own name', () => {
-  it('exports the usage factories, their defaults and the extractors', () => {
+  it('exports the usage factories, their defaults and the extractors', async () => {
     expect(typeof txpipe.dedupUsage).toBe('function');
     expect(typeof txpipe.usage).toBe('function');
     expect(txpipe.dedupUsageDefaults.keep).toBe('last');
     expect(txpipe.usageDefaults.keep).toBe('last');
-    expect(txpipe.usageExtractors.map((x) => x.format).sort()).toEqual(
+    await txpipe.loadFacets('usage');
+    const extractors = txpipe.formats.flatMap((f) => txpipe.facetOf(f.id, 'usage') ?? []);
+    expect(extractors.map((x) => x.format).sort()).toEqual(
       ['auto-swe', 'claude-code', 'flockdeck', 'rupu'].sort(),
     );
     expect(txpipe.commands.map((c) => c.name)).toEqual(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageEntry } from '../../src/usage/formats/extractor.js';
+import type { UsageEntry } from '../../src/usage/extractor.js';
 import { costOf, priceOf } from '../../src/usage/prices.js';
 import { UsageTotals } from '../../src/usage/usage-totals.js';
 import { fixture } from '../shared.js';

@@ -1,4 +1,4 @@
-import { stripUsage, usageSite } from '../../usage/claude-usage-site.js';
+import { stripUsage, usageSite } from '../claude-code/usage-site.js';
 import { SeenKeys } from '../../usage/seen-keys.js';
 import { count } from '../../usage/tokens.js';
 import { withValue, type Rec } from '../../stream/rec.js';

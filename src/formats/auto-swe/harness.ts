@@ -2,7 +2,7 @@ import type { Event } from '../../events/event.js';
 import type { Rec } from '../../stream/rec.js';
 import type { Decoder } from '../adapter.js';
 import { claudeCodeDecoder } from '../claude-code/decoder.js';
-import { streamJsonDecoder } from '../claude-code/stream-json-decoder.js';
+import { streamJsonDecoder } from '../claude-stream-json/decoder.js';
 import { isObj, str } from './call.js';
 import type { RecordBase } from './call-events.js';
 import { HarnessDedup } from './harness-dedup.js';

@@ -42,4 +42,8 @@ export const autoSwe: FormatAdapter = {
     const { autoSweDecoder } = await import('./decoder.js');
     return { decoder: autoSweDecoder };
   },
+  facets: {
+    redaction: async () => (await import('./redact.js')).autoSweRedaction,
+    usage: async () => (await import('./usage.js')).autoSweUsage,
+  },
 };

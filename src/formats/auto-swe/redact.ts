@@ -1,4 +1,4 @@
-import type { FormatRedaction } from '../../redact/formats/withhold.js';
+import type { FormatRedaction } from '../../redact/facet.js';
 import { isObj, str } from './call.js';
 import { isEmbedding } from './http-call.js';
 import { isExportLine } from './record.js';
@@ -149,7 +149,6 @@ function rewriteCall(r: Record<string, unknown>): Record<string, unknown> {
  * path, headers are dropped. Then the text rules and the PII scrub, as for every format.
  */
 export const autoSweRedaction: FormatRedaction = {
-  formats: ['auto-swe'],
   markers: [],
   withhold: (value) => value,
   rewriteMarkers: ['"http_call"'],

@@ -1,12 +1,6 @@
 import { basename } from 'node:path';
-import { claudeEntry } from '../../usage/formats/claude-code.js';
-import {
-  isObj,
-  NONE,
-  str,
-  type UsageEntry,
-  type UsageExtractor,
-} from '../../usage/formats/extractor.js';
+import { claudeEntry } from '../claude-code/usage.js';
+import { isObj, NONE, str, type UsageEntry, type UsageExtractor } from '../../usage/extractor.js';
 import { readHttpCall } from './http-call.js';
 import { unwrapRecord } from './record.js';
 

@@ -1,4 +1,4 @@
-import { normalizerIds } from '../../awf/normalizers/registry.js';
+import { normalizerIds } from '../../formats/awf/normalizers/registry.js';
 import type { CommandSpec } from '../spec.js';
 
 /** Defaults of `normalize` (the stage and the command). */

@@ -1,0 +1,31 @@
+import type { Rec } from '../stream/rec.js';
+import type { Event } from './event.js';
+
+/** Options every decoder takes; a format's reader may accept more. */
+export interface DecodeOptions {
+  readonly [option: string]: unknown;
+  /**
+   * Where a reader reports a problem of the stream as a whole, for a line (auto-swe: a stream
+   * without its `eof` line); `convert` rejects that line (reason `format`), so `--strict` fails.
+   */
+  readonly report?: (line: number, message: string) => void;
+}
+
+/** Options every encoder takes; a format's writer may accept more. */
+export interface EncodeOptions {
+  readonly [option: string]: unknown;
+}
+
+/** Native records to canonical events. Stateful: one decoder reads one input stream. */
+export interface Decoder {
+  /** Events for one native record (none is fine: state may be held until later records). */
+  decode(rec: Rec): readonly Event[];
+  /** Events held until the end of input. */
+  end(): readonly Event[];
+}
+
+/** Canonical events to native records (JSON values, one output line each). */
+export interface Encoder {
+  encode(event: Event): readonly unknown[];
+  end(): readonly unknown[];
+}

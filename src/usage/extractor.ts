@@ -1,0 +1,58 @@
+import type { UsageDedup } from './usage-dedup.js';
+import type { TokenCounts } from './tokens.js';
+
+/** One report of token usage read from a transcript line. */
+export interface UsageEntry {
+  /**
+   * The reply this report belongs to, when the format repeats a reply's usage on several lines
+   * (Claude Code: `message.id` + `requestId`). Entries with a key go through the keep-policy;
+   * entries without one are counted each.
+   */
+  readonly key?: string;
+  readonly session: string;
+  readonly model: string;
+  /** ISO time of the line, when it has one. */
+  readonly time?: string;
+  readonly tokens: TokenCounts;
+  /**
+   * A copy of usage that the reply's own entry may also hold elsewhere (Claude Code `progress`
+   * lines of a subagent, whose `subagents/*.jsonl` file has the reply): counted only when no
+   * entry of the same key that is not a copy is read.
+   */
+  readonly copy?: boolean;
+}
+
+/** Reads the usage of one input's values; made once per input (it may keep per-input state). */
+export type UsageReader = (value: unknown) => readonly UsageEntry[];
+
+/** A format's usage extraction, chosen once per input by the format detectors. */
+export interface UsageExtractor {
+  /** The id of the format whose adapter gives this extractor. */
+  readonly format: string;
+  /** Strings a line must contain to matter to this extractor (a cheap filter before parsing). */
+  readonly needles: readonly string[];
+  /**
+   * Every value path (dot-separated member names) the reader looks at, when it looks at no other
+   * (a path's whole value counts, an object on the way is looked into only along the paths).
+   * Whole files are then read pruned to them (see `JsonPruner`): a value with everything else
+   * left out must give the reader the very entries the whole value gives (a test checks this on
+   * every fixture). Without paths, lines are parsed whole.
+   */
+  readonly paths?: readonly string[];
+  /** A reader for one input (`source` is its path, or `-`). */
+  reader(source: string): UsageReader;
+  /** Where the format repeats a reply's usage on several records: what `dedup-usage` needs. */
+  readonly dedup?: UsageDedup;
+}
+
+/** Type guard for a plain object. */
+export function isObj(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A string or undefined. */
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+export const NONE: readonly UsageEntry[] = Object.freeze([]);
