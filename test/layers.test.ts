@@ -1,6 +1,7 @@
 // The layer rule of docs/ARCHITECTURE.md: each layer of src/ imports only from its own layer and
 // the layers below it. Core (stream, events, native) < engines (redact, clip, usage, replay) <
-// formats < transforms (the commands) < cli and index.ts. Every import statement of every file
+// formats < transforms (the commands) and worker (a command's long-running loop) < cli and
+// index.ts. Every import statement of every file
 // is checked, type-only imports and dynamic import() included.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -19,6 +20,7 @@ const LAYERS: Readonly<Record<string, number>> = {
   replay: 1,
   formats: 2,
   transforms: 3,
+  worker: 3,
   cli: 4,
   'index.ts': 4,
 };

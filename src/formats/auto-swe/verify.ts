@@ -1,6 +1,3 @@
-import { Transform, type TransformCallback } from 'node:stream';
-import { emitReject } from '../../stream/rejection.js';
-import type { CommandBehaviour } from '../../transforms/spec.js';
 import { STORED_MANIFEST } from './index.js';
 import { readManifest, readPart, transcriptHash, type PartFailure } from './stored-transcript.js';
 import { existsSync } from 'node:fs';
@@ -53,7 +50,7 @@ export function verifyStored(dir: string): Verification {
   };
 }
 
-const isVerification = (v: unknown): v is Verification =>
+export const isVerification = (v: unknown): v is Verification =>
   (v as Partial<Verification> | null)?.kind === 'auto-swe-verification';
 
 /** The text report of one verification: a line per part, then the verdict. */
@@ -68,35 +65,3 @@ export function renderVerification(v: Verification): string {
   lines.push(`${v.source}\t${v.failure === undefined ? 'verified' : `FAILED: ${v.failure}`}`);
   return lines.join('\n') + '\n';
 }
-
-/**
- * The `verify` stage: writes each input's report, and reports an input that did not verify as a
- * rejection (`rejectionsFail`: the run then exits 1). An input read as records (standard input)
- * is not a stored transcript.
- */
-export function verify(): Transform {
-  const refused = new Set<string>();
-  const fail = (stage: Transform, source: string, message: string): void =>
-    emitReject(stage, { source, line: 0, reason: 'format', message });
-  return new Transform({
-    writableObjectMode: true,
-    readableObjectMode: false,
-    transform(this: Transform, chunk: unknown, _enc: BufferEncoding, done: TransformCallback) {
-      if (isVerification(chunk)) {
-        if (chunk.failure !== undefined) fail(this, chunk.source, `verify: ${chunk.failure}`);
-        return done(null, renderVerification(chunk));
-      }
-      const source = (chunk as { source?: string }).source ?? '-';
-      if (refused.has(source)) return done();
-      refused.add(source);
-      fail(this, source, 'verify: not a stored transcript folder');
-      done(null, `${source}\tFAILED: not a stored transcript folder\n`);
-    },
-  });
-}
-
-export const verifyBehaviour: CommandBehaviour = {
-  stages: () => [verify()],
-  readFile: () => (path) => Promise.resolve([verifyStored(path)]),
-  rejectionsFail: true,
-};

@@ -6,5 +6,5 @@ export const verifyCommand: CommandSpec = {
     'Verify stored auto-swe transcripts: re-hash every gzipped part and the transcript hash (exit 1 on failure)',
   options: {},
   output: 'text',
-  load: async () => (await import('../../formats/auto-swe/verify.js')).verifyBehaviour,
+  load: async () => (await import('../verify.js')).verifyBehaviour,
 };
