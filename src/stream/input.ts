@@ -85,7 +85,14 @@ export function describeIoError(err: NodeJS.ErrnoException): string {
       return 'is a directory';
     case 'ENOSPC':
       return 'no space left on device';
+    case 'ENOTDIR':
+      return 'not a directory';
+    case 'ELOOP':
+      return 'symbolic link loop';
+    case 'ENAMETOOLONG':
+      return 'name too long';
     default:
-      return err.message;
+      // Node's text without its code and syscall: `EIO: i/o error, read` -> `i/o error`.
+      return err.message.replace(/^[A-Z][A-Z0-9_]*: /, '').replace(/, [a-z_]+(?: '.*')?$/, '');
   }
 }
