@@ -1,5 +1,6 @@
-import { PassThrough, type Readable, type Transform, type Writable } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
+import { PassThrough, type Readable, type Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { chainToEnd } from '../stream/chain-to-end.js';
 import { TxpipeError } from '../stream/errors.js';
 import { inputError, openInput } from '../stream/input.js';
 import type { Framing } from '../stream/framing.js';
@@ -12,7 +13,10 @@ import type { CommandSpec, WholeFileLimits, WholeFileReader } from '../transform
 import { EXIT } from './exit-codes.js';
 import { expandInputs } from './inputs.js';
 import { isBrokenPipe, openOutput } from './output.js';
+import { OutputWriter } from './output-writer.js';
+import { refuseOverwrite } from './overwrite-guard.js';
 import { Reporter } from './reporter.js';
+import { Interrupted, interruptedMessage, onSignals } from './signals.js';
 
 /** The options every command has (see `globalOptions` in main.ts). */
 export interface CommonArgs {
@@ -37,9 +41,11 @@ async function feed(
   reporter: Reporter,
   select: readonly string[] | undefined,
   readWhole: ReadWhole | undefined,
+  progress: { source?: string },
   stdin?: Readable,
 ): Promise<void> {
   for (const source of inputs) {
+    progress.source = source;
     if (readWhole !== undefined && source !== '-') {
       let chunks: Iterable<object> | undefined;
       try {
@@ -63,9 +69,17 @@ async function feed(
       select,
     });
     recs.on(REJECT_EVENT, reporter.add);
+    // A run that ends early (a stage failed, a signal) stops the reading too.
+    const stop = (): void => void recs.destroy();
+    into.once('close', stop);
     recs.pipe(into, { end: false });
-    await finished(recs);
+    try {
+      await finished(recs);
+    } finally {
+      into.off('close', stop);
+    }
   }
+  progress.source = undefined;
   into.end();
 }
 
@@ -113,24 +127,54 @@ export async function runCommand(
   const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
   const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
   for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
+  await refuseOverwrite(inputs, [
+    { path: args.output, option: '--output' },
+    { path: args.rejectFile, option: '--reject-file' },
+  ]);
   const records = new PassThrough({ objectMode: true });
   const out = openOutput(args.output);
+  // The output is written by its own writer, and a failed stage or input ends the stages after
+  // it instead of destroying them: what was made before a failure still reaches the output.
+  const writer = new OutputWriter(out.stream, out.stream !== process.stdout, (err) =>
+    records.destroy(err),
+  );
+  const signals = onSignals(() => {
+    writer.cut();
+    records.destroy(new Interrupted());
+  });
+  const progress: { source?: string } = {};
   let code: number = EXIT.ok;
+  let failure: unknown;
   try {
-    await Promise.all([
-      feed(inputs, args, records, reporter, select, readWhole, io.stdin).catch((err: unknown) => {
-        records.destroy(inputError(err, '-') as Error);
-        throw err;
-      }),
-      pipeline([records, ...stages, ...tail, out.stream] as unknown as [
-        Readable,
-        ...Transform[],
-        Writable,
-      ]),
-    ]);
+    // An input that fails ends the records (everything before it goes through the stages),
+    // and the run fails once they are written.
+    const reading = feed(
+      inputs,
+      args,
+      records,
+      reporter,
+      select,
+      readWhole,
+      progress,
+      io.stdin,
+    ).catch((err: unknown) => {
+      failure ??= inputError(err, '-');
+      if (!records.destroyed) records.end();
+    });
+    // A stage's failure comes first: the reading it stopped fails after it.
+    failure = (await chainToEnd([records, ...stages, ...tail, writer])) ?? failure;
+    await reading;
+    await writer.close();
   } catch (err) {
-    if (isBrokenPipe(err) && out.stream === process.stdout) return EXIT.ok;
-    io.stderr.write(`txpipe: ${describeFailure(err, out.name)}\n`);
+    failure ??= err;
+  } finally {
+    signals.off();
+  }
+  if (signals.received !== undefined) {
+    io.stderr.write(`txpipe: ${interruptedMessage(signals.received, writer, progress.source)}\n`);
+    code = signals.received === 'SIGINT' ? EXIT.interrupted : EXIT.terminated;
+  } else if (failure !== undefined && !(isBrokenPipe(failure) && out.stream === process.stdout)) {
+    io.stderr.write(`txpipe: ${describeFailure(failure, out.name)}\n`);
     code = EXIT.failure;
   }
   try {

@@ -4,7 +4,8 @@ import type { OnInvalid } from './parse.js';
 import type { InvalidReason, Rec } from './rec.js';
 
 /** Why a line was not written. */
-export type RejectReason = 'malformed' | 'truncated' | 'line-too-long' | 'over-limit' | 'format';
+export type RejectReason =
+  'malformed' | 'truncated' | 'line-too-long' | 'over-limit' | 'format' | 'too-deep';
 
 /** A line that a stage did not write, reported instead (DESIGN §3: nothing is lost silently). */
 export interface Rejection {

@@ -1,0 +1,33 @@
+import type { Duplex } from 'node:stream';
+
+/** How often a reader that does not flow is looked at. */
+const POLL_MS = 5;
+
+/**
+ * Calls `then` once everything `stream` has made has been taken by its reader (nothing left in
+ * its readable buffer, nor, with `writable`, in its writable one), or at once when the stream is
+ * destroyed. A stage that fails calls it before failing, so that what it made before the failure
+ * is not thrown away with it: destroying a stream drops what its reader has not taken yet.
+ */
+export function afterDrain(stream: Duplex, then: () => void, writable = true): void {
+  let timer: NodeJS.Timeout | undefined;
+  let called = false;
+  const check = (): void => {
+    if (called) return;
+    const left = stream.readableLength + (writable ? stream.writableLength : 0);
+    if (!stream.destroyed && left > 0) return;
+    stream.off('data', later);
+    stream.off('close', check);
+    if (timer !== undefined) clearInterval(timer);
+    called = true;
+    then();
+  };
+  // On 'data' the chunk has left the buffer; look once the other listeners have run. A reader
+  // that does not flow (read() calls) is looked at every few milliseconds: listening to 'data'
+  // would make it flow, past its reader.
+  const later = (): void => queueMicrotask(check);
+  if (stream.readableFlowing === true) stream.on('data', later);
+  else timer = setInterval(check, POLL_MS).unref();
+  stream.on('close', check);
+  check();
+}
