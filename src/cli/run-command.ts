@@ -124,13 +124,13 @@ export async function runCommand(
   const stages: Transform[] = run.stages(args, ctx);
   const select = run.select?.(args);
   const readWhole = wholeFileReading(args, run.readFile?.(args));
-  const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
-  const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
-  for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
   await refuseOverwrite(inputs, [
     { path: args.output, option: '--output' },
     { path: args.rejectFile, option: '--reject-file' },
   ]);
+  const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
+  const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
+  for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
   const records = new PassThrough({ objectMode: true });
   const out = openOutput(args.output);
   // The output is written by its own writer, and a failed stage or input ends the stages after

@@ -1,4 +1,4 @@
-import type { Duplex } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 /** How often a reader that does not flow is looked at. */
 const POLL_MS = 5;
@@ -9,12 +9,16 @@ const POLL_MS = 5;
  * destroyed. A stage that fails calls it before failing, so that what it made before the failure
  * is not thrown away with it: destroying a stream drops what its reader has not taken yet.
  */
-export function afterDrain(stream: Duplex, then: () => void, writable = true): void {
+export function afterDrain(
+  stream: Readable & Partial<Pick<Writable, 'writableLength'>>,
+  then: () => void,
+  writable = true,
+): void {
   let timer: NodeJS.Timeout | undefined;
   let called = false;
   const check = (): void => {
     if (called) return;
-    const left = stream.readableLength + (writable ? stream.writableLength : 0);
+    const left = stream.readableLength + (writable ? (stream.writableLength ?? 0) : 0);
     if (!stream.destroyed && left > 0) return;
     stream.off('data', later);
     stream.off('close', check);
@@ -22,12 +26,13 @@ export function afterDrain(stream: Duplex, then: () => void, writable = true): v
     called = true;
     then();
   };
-  // On 'data' the chunk has left the buffer; look once the other listeners have run. A reader
-  // that does not flow (read() calls) is looked at every few milliseconds: listening to 'data'
-  // would make it flow, past its reader.
+  // On 'data' the chunk has left the buffer; look once the other listeners have run. A stream
+  // whose reader never took anything (null) is not listened to for 'data', which would make it
+  // flow past its reader; a reader pausing and resuming (pipe) is fine. The timer covers a reader
+  // that calls read() and keeps the process alive until the stream is drained.
   const later = (): void => queueMicrotask(check);
-  if (stream.readableFlowing === true) stream.on('data', later);
-  else timer = setInterval(check, POLL_MS).unref();
+  if (stream.readableFlowing !== null) stream.on('data', later);
+  timer = setInterval(check, POLL_MS);
   stream.on('close', check);
   check();
 }
