@@ -2,7 +2,7 @@ import { PassThrough, type Readable, type Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { chainToEnd } from '../stream/chain-to-end.js';
 import { TxpipeError } from '../stream/errors.js';
-import { inputError, openInput } from '../stream/input.js';
+import { describeIoError, inputError, openInput } from '../stream/input.js';
 import type { Framing } from '../stream/framing.js';
 import type { OnInvalid } from '../stream/parse.js';
 import { linesDefaults } from '../stream/lines.js';
@@ -193,7 +193,7 @@ function describeFailure(err: unknown, outputName: string): string {
   if (err instanceof TxpipeError) return err.message;
   const e = err as NodeJS.ErrnoException;
   if (e?.syscall === 'write' || e?.syscall === 'open') {
-    return `cannot write ${outputName}: ${e.code === 'ENOSPC' ? 'no space left on device' : e.message}`;
+    return `cannot write ${outputName}: ${describeIoError(e)}`;
   }
   return e?.message ?? String(err);
 }
@@ -211,7 +211,25 @@ export async function runParsed(
     return await runCommand(spec, args, io);
   } catch (err) {
     const usage = err instanceof TxpipeError && err.code === 'ERR_TXPIPE_BAD_OPTION';
-    io.stderr.write(`txpipe: ${(err as Error).message}\n`);
+    const message = usage ? flagWording((err as Error).message, args) : (err as Error).message;
+    io.stderr.write(`txpipe: ${message}\n`);
     return usage ? EXIT.usage : EXIT.failure;
   }
+}
+
+/**
+ * A library's message about an option, worded for the command line: the option names it gives
+ * (`maxHeldRecords`) become the flags the user wrote (`--max-held-records`). A camelCase name is
+ * replaced wherever it stands, a one-word name only at the start of the message.
+ */
+export function flagWording(message: string, args: Readonly<Record<string, unknown>>): string {
+  let out = message;
+  for (const name of Object.keys(args)) {
+    if (name === 'files' || name === '$0' || name === '_') continue;
+    const flag = `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    if (/[A-Z]/.test(name)) out = out.replace(new RegExp(`(?<![-\\w])${name}\\b`, 'g'), flag);
+    else if (out.startsWith(`${name} `) || out.startsWith(`${name}:`))
+      out = flag + out.slice(name.length);
+  }
+  return out;
 }

@@ -29,3 +29,8 @@ export function getFormat(id: string): FormatAdapter | undefined {
 
 /** Format ids, for messages and `--help`. */
 export const formatIds: readonly string[] = formats.map((f) => f.id);
+
+/** The ids of the formats that can be written (`convert --to`). */
+export const writableFormatIds: readonly string[] = formats
+  .filter((f) => f.writable)
+  .map((f) => f.id);

@@ -14,7 +14,6 @@ export function afterDrain(
   then: () => void,
   writable = true,
 ): void {
-  let timer: NodeJS.Timeout | undefined;
   let called = false;
   const check = (): void => {
     if (called) return;
@@ -22,7 +21,7 @@ export function afterDrain(
     if (!stream.destroyed && left > 0) return;
     stream.off('data', later);
     stream.off('close', check);
-    if (timer !== undefined) clearInterval(timer);
+    clearInterval(timer);
     called = true;
     then();
   };
@@ -32,7 +31,7 @@ export function afterDrain(
   // that calls read() and keeps the process alive until the stream is drained.
   const later = (): void => queueMicrotask(check);
   if (stream.readableFlowing !== null) stream.on('data', later);
-  timer = setInterval(check, POLL_MS);
+  const timer = setInterval(check, POLL_MS);
   stream.on('close', check);
   check();
 }

@@ -73,6 +73,12 @@ export function inputError(err: unknown, source: string): unknown {
   return new TxpipeError('ERR_TXPIPE_INPUT', `${source}: ${reason}`, { cause: err });
 }
 
+/** A failed write of a file the run writes besides its output (`--html`, `--timing`), naming it. */
+export function outputError(err: unknown, path: string): TxpipeError {
+  const reason = describeIoError(err as NodeJS.ErrnoException);
+  return new TxpipeError('ERR_TXPIPE_OUTPUT', `cannot write ${path}: ${reason}`, { cause: err });
+}
+
 /** A short, human reason for an I/O error. */
 export function describeIoError(err: NodeJS.ErrnoException): string {
   switch (err.code) {

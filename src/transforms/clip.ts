@@ -4,6 +4,7 @@ import { fitLine } from '../clip/fit-line.js';
 import { clipProfileFor, clipProfiles } from '../clip/formats/registry.js';
 import { parseFieldRule, parseSize, type LimitRule } from '../clip/limits.js';
 import { mayHoldBinary, omitBinary } from '../clip/omit-binary.js';
+import { isRecord } from '../formats/adapter.js';
 import { detectValue } from '../formats/detect.js';
 import { formatIds, getFormat } from '../formats/registry.js';
 import { badOption } from '../stream/errors.js';
@@ -34,7 +35,13 @@ export interface ClipOptions {
 
 function fieldRules(fields: ClipOptions['fields']): LimitRule[] {
   if (fields === undefined) return [];
-  if (Array.isArray(fields)) {
+  const list = Array.isArray(fields);
+  if (list ? !fields.every((f) => typeof f === 'string') : !isRecord(fields)) {
+    badOption(
+      'fields must be an object of limits by field ({ text: "32KiB" }) or a list of "field=size" texts',
+    );
+  }
+  if (list) {
     return (fields as readonly string[]).flatMap((f) => f.split(',')).map(parseFieldRule);
   }
   return Object.entries(fields).map(([pattern, size]) => {
@@ -60,6 +67,7 @@ export function clip(options: ClipOptions = {}): Transform {
   const base = parseSize(options.limit ?? clipDefaults.limit, 'limit');
   const maxLine = parseSize(options.maxLineBytes ?? clipDefaults.maxLineBytes, 'maxLineBytes');
   const omit = options.omitBinary ?? clipDefaults.omitBinary;
+  if (typeof omit !== 'boolean') badOption(`omitBinary must be true or false, got ${String(omit)}`);
   const format = options.format ?? clipDefaults.format;
   const detectRecords = options.detectRecords ?? clipDefaults.detectRecords;
   if (!Number.isInteger(detectRecords) || detectRecords < 1) {

@@ -12,6 +12,8 @@ export interface CliOption {
    * the word after a bare `--name` stays a positional (a file), never the option's value.
    */
   readonly optionalValue?: string;
+  /** Turns the value as given into the value the command takes; throws a usage error. */
+  readonly coerce?: (value: never) => unknown;
 }
 
 /** What a command's stages may know about the run besides its own options. */

@@ -94,10 +94,10 @@ describe('usage errors exit 2 with a message on stderr', () => {
     [['cat', '--nosuch'], /Unknown argument/],
     [['cat', '--on-invalid', 'drop'], /Invalid values/],
     [['cat', '--framing', 'xml'], /Invalid values/],
-    [['cat', '--max-input-line-bytes', '0'], /max-input-line-bytes must be a positive integer/],
-    [['cat', '--max-input-line-bytes', 'lots'], /max-input-line-bytes must be a positive integer/],
+    [['cat', '--max-input-line-bytes', '0'], /--max-input-line-bytes: cannot read "0" as a size/],
+    [['cat', '--max-input-line-bytes', 'lots'], /--max-input-line-bytes: cannot read "lots" as a/],
     [['detect', '--sample', '0'], /sample must be a positive integer/],
-    [['convert', '--to', 'nope'], /unknown format nope/],
+    [['convert', '--to', 'nope'], /Argument: to, Given: "nope", Choices: "flockdeck"/],
   ])('txpipe %j', (args, message) => {
     const r = txpipe(args, { input: '{"a":1}\n' });
     expect(r.code).toBe(EXIT.usage);

@@ -162,7 +162,9 @@ describe('the reader of the output', () => {
       writeFileSync(at('slow.jsonl'), Array.from({ length: 300 }, (_, i) => line(i)).join(''));
       const r = await spawnWith(['cat', at('slow.jsonl')], (stdout, child) => {
         const got: Buffer[] = [];
-        stdout.pause();
+        // A 'readable' listener, and read() on a timer: a paused stream without one is resumed
+        // by child_process when the child exits, and what it still held would be lost here.
+        stdout.on('readable', () => undefined);
         return new Promise((resolve) => {
           let reads = 0;
           let ended = false;

@@ -72,6 +72,7 @@ vi.mock('../../src/formats/registry.js', () => {
   return {
     formats,
     formatIds: formats.map((f) => f.id),
+    writableFormatIds: formats.filter((f) => f.writable).map((f) => f.id),
     getFormat: (id: string) => formats.find((f) => f.id === id),
   };
 });
