@@ -101,12 +101,15 @@ export function clip(options: ClipOptions = {}): Transform {
     return clipperFor(f?.id);
   };
 
-  const overLimit = (rec: Rec, bytes: number, ctx: StageContext): undefined => {
+  /** Rejects a line that stays over maxLineBytes; `least` is what the most clipping leaves. */
+  const overLimit = (rec: Rec, least: number, ctx: StageContext): undefined => {
+    const bytes = Buffer.byteLength(rec.raw, 'utf8');
+    const left = least !== bytes ? ` (clipped, it is still ${least})` : '';
     ctx.reject({
       source: rec.source,
       line: rec.line,
       reason: 'over-limit',
-      message: `line of ${bytes} bytes cannot be brought under --max-line-bytes ${maxLine}`,
+      message: `line of ${bytes} bytes cannot be brought under --max-line-bytes ${maxLine}${left}`,
       raw: rec.raw,
     });
     return undefined;
