@@ -8,4 +8,8 @@ export const EXIT = {
   usage: 2,
   /** --strict, and some lines were rejected (see the stderr summary). */
   rejected: 3,
+  /** Stopped by SIGINT (128 + 2), on a whole line. */
+  interrupted: 130,
+  /** Stopped by SIGTERM (128 + 15), on a whole line. */
+  terminated: 143,
 } as const;

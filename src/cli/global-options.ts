@@ -1,5 +1,6 @@
 import type { Options } from 'yargs';
 import { EXIT } from './exit-codes.js';
+import { sizeOption } from '../transforms/commands/size-option.js';
 
 /** Options every command takes, by flag name. */
 export const globalOptions: Readonly<Record<string, Options>> = {
@@ -19,14 +20,10 @@ export const globalOptions: Readonly<Record<string, Options>> = {
     describe: 'A line that is not JSON: report and drop it, write it as it is, or fail',
   },
   'max-input-line-bytes': {
-    type: 'number',
-    describe: 'Longest input line held in memory (default 256 MiB); a longer one is reported',
-    coerce: (n: number) => {
-      if (!(Number.isInteger(n) && n > 0)) {
-        throw new Error(`--max-input-line-bytes must be a positive integer, got ${String(n)}`);
-      }
-      return n;
-    },
+    type: 'string',
+    describe:
+      'Longest input line held in memory, a size (8192, 64KiB, 1MiB; default 256 MiB); a longer one is reported',
+    coerce: sizeOption('--max-input-line-bytes'),
   },
   framing: {
     choices: ['auto', 'jsonl', 'array', 'concatenated'],

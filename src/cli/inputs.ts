@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { existsSync, type Dirent } from 'node:fs';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { STORED_MANIFEST } from '../formats/auto-swe/index.js';
@@ -9,27 +9,91 @@ import { describeIoError, openInput } from '../stream/input.js';
 /** File names a directory walk picks up. */
 const TRANSCRIPT = /\.(jsonl|ndjson)(\.gz)?$/;
 
+/** An input error naming `path`, the path that failed. */
+function inputFailure(path: string, err: unknown): TxpipeError {
+  if (err instanceof TxpipeError) return err;
+  return new TxpipeError(
+    'ERR_TXPIPE_INPUT',
+    `${path}: ${describeIoError(err as NodeJS.ErrnoException)}`,
+    { cause: err },
+  );
+}
+
+/** What a folder's entry is, a symbolic link followed to what it points at. */
+async function kindOf(path: string, entry: Dirent): Promise<'file' | 'dir' | 'other'> {
+  let s: { isFile(): boolean; isDirectory(): boolean } = entry;
+  if (entry.isSymbolicLink()) {
+    try {
+      s = await stat(path);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') {
+        throw new TxpipeError('ERR_TXPIPE_INPUT', `${path}: broken symbolic link`, { cause: err });
+      }
+      throw inputFailure(path, err);
+    }
+  }
+  return s.isFile() ? 'file' : s.isDirectory() ? 'dir' : 'other';
+}
+
+async function realpathOf(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch (err) {
+    throw inputFailure(path, err);
+  }
+}
+
+/** A transcript file found by a walk, with its real path (links resolved). */
+interface Found {
+  readonly path: string;
+  readonly real: string;
+}
+
 /**
  * The transcript files below `dir`, in name order, a folder's files before its subfolders (so a
  * session's file comes before its `<id>/subagents/` folder). Subfolders are listed at the same
- * time, not one after another: a `~/.claude/projects` tree has hundreds of them.
+ * time, not one after another: a `~/.claude/projects` tree has hundreds of them. Symbolic links
+ * are followed, to files and to folders; `above` holds the real paths of the folders that lead
+ * here, so that a link back to one of them (a loop) is an error naming the link.
  */
-async function walk(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+async function walk(dir: string, above: readonly string[]): Promise<Found[]> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    throw inputFailure(dir, err);
+  }
   // A stored auto-swe transcript (parts + manifest) is one input: its parts read as one stream.
-  if (entries.some((e) => e.isFile() && e.name === STORED_MANIFEST)) return [dir];
+  if (entries.some((e) => e.isFile() && e.name === STORED_MANIFEST)) {
+    return [{ path: dir, real: await realpathOf(dir) }];
+  }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const files = entries.filter((e) => e.isFile() && TRANSCRIPT.test(e.name));
-  const below = await Promise.all(
-    entries.filter((e) => e.isDirectory()).map((e) => walk(join(dir, e.name))),
+  const paths = entries.map((e) => join(dir, e.name));
+  const kinds = await Promise.all(entries.map((e, i) => kindOf(paths[i]!, e)));
+  const files = paths.filter((p, i) => kinds[i] === 'file' && TRANSCRIPT.test(entries[i]!.name));
+  const dirs = paths.filter((_, i) => kinds[i] === 'dir');
+  const found = await Promise.all(
+    files.map(async (path) => ({ path, real: await realpathOf(path) })),
   );
-  return [...files.map((e) => join(dir, e.name)), ...below.flat()];
+  const below = await Promise.all(
+    dirs.map(async (sub) => {
+      const real = await realpathOf(sub);
+      if (above.includes(real)) {
+        throw new TxpipeError('ERR_TXPIPE_INPUT', `${sub}: symbolic link loop (back to ${real})`);
+      }
+      return walk(sub, [...above, real]);
+    }),
+  );
+  return [...found, ...below.flat()];
 }
 
 /**
  * The inputs of a run: `-` (or nothing) is standard input, a file is itself, a directory is every
  * `.jsonl` and `.ndjson` file below it (gzipped or not), in name order, files before
- * subfolders; a folder holding a stored auto-swe transcript's manifest is itself one input. A path that cannot be read is an error naming it.
+ * subfolders, symbolic links followed (a file reached twice through links is read once, where it
+ * comes first). A path that cannot be read, a broken link and a link loop are errors naming the
+ * path. A folder holding a stored auto-swe transcript's manifest is itself one input.
  */
 export async function expandInputs(paths: readonly string[]): Promise<string[]> {
   if (paths.length === 0) return ['-'];
@@ -39,14 +103,22 @@ export async function expandInputs(paths: readonly string[]): Promise<string[]> 
       out.push(p);
       continue;
     }
+    let isDir: boolean;
     try {
-      if ((await stat(p)).isDirectory()) out.push(...(await walk(p)));
-      else out.push(p);
+      isDir = (await stat(p)).isDirectory();
     } catch (err) {
-      throw new TxpipeError(
-        'ERR_TXPIPE_INPUT',
-        `${p}: ${describeIoError(err as NodeJS.ErrnoException)}`,
-      );
+      throw inputFailure(p, err);
+    }
+    if (!isDir) {
+      out.push(p);
+      continue;
+    }
+    const real = await realpathOf(p);
+    const seen = new Set<string>();
+    for (const f of await walk(p, [real])) {
+      if (seen.has(f.real)) continue;
+      seen.add(f.real);
+      out.push(f.path);
     }
   }
   return out;

@@ -44,8 +44,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
         .once('drain', () => process.exit(code))
         .once('error', () => process.exit(code));
   };
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(EXIT.ok);
-  });
+  // A reader that went away (EPIPE) ends a run through its output writer, which still reports
+  // the rejected lines and --strict's exit code (runCommand); here it only must not crash.
+  process.stdout.on('error', () => undefined);
   exit(await runCli(argv, { stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true }));
 }

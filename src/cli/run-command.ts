@@ -1,7 +1,8 @@
-import { PassThrough, type Readable, type Transform, type Writable } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
+import { PassThrough, type Readable, type Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { chainToEnd } from '../stream/chain-to-end.js';
 import { TxpipeError } from '../stream/errors.js';
-import { inputError } from '../stream/input.js';
+import { describeIoError, inputError } from '../stream/input.js';
 import type { Framing } from '../stream/framing.js';
 import type { OnInvalid } from '../stream/parse.js';
 import { linesDefaults } from '../stream/lines.js';
@@ -12,8 +13,11 @@ import type { CommandSpec, WholeFileLimits, WholeFileReader } from '../transform
 import { EXIT } from './exit-codes.js';
 import { expandInputs, openSource } from './inputs.js';
 import { isBrokenPipe, openOutput } from './output.js';
+import { OutputWriter } from './output-writer.js';
+import { refuseOverwrite } from './overwrite-guard.js';
 import { Reporter } from './reporter.js';
 import { inputsSize, RunProgress } from './run-progress.js';
+import { Interrupted, interruptedMessage, onSignals } from './signals.js';
 
 /** The options every command has (see `globalOptions` in main.ts). */
 export interface CommonArgs {
@@ -38,9 +42,11 @@ async function feed(
   reporter: Reporter,
   select: readonly string[] | undefined,
   readWhole: ReadWhole | undefined,
+  position: { source?: string },
   stdin?: Readable,
 ): Promise<void> {
   for (const source of inputs) {
+    position.source = source;
     if (readWhole !== undefined && source !== '-') {
       let chunks: Iterable<object> | undefined;
       try {
@@ -64,9 +70,17 @@ async function feed(
       select,
     });
     recs.on(REJECT_EVENT, reporter.add);
+    // A run that ends early (a stage failed, a signal) stops the reading too.
+    const stop = (): void => void recs.destroy();
+    into.once('close', stop);
     recs.pipe(into, { end: false });
-    await finished(recs);
+    try {
+      await finished(recs);
+    } finally {
+      into.off('close', stop);
+    }
   }
+  position.source = undefined;
   into.end();
 }
 
@@ -129,6 +143,10 @@ export async function runCommand(
     });
   }
   const readWhole = wholeFileReading(args, run.readFile?.(args));
+  await refuseOverwrite(inputs, [
+    { path: args.output, option: '--output' },
+    { path: args.rejectFile, option: '--reject-file' },
+  ]);
   const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
   const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
   for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
@@ -138,22 +156,48 @@ export async function runCommand(
     spec.output === 'records' ? await startProgress(inputs, args, io.stderr) : undefined;
   if (progress) records.on('data', progress.count);
   const out = openOutput(args.output);
+  // The output is written by its own writer, and a failed stage or input ends the stages after
+  // it instead of destroying them: what was made before a failure still reaches the output.
+  const writer = new OutputWriter(out.stream, out.stream !== process.stdout, (err) =>
+    records.destroy(err),
+  );
+  const signals = onSignals(() => {
+    writer.cut();
+    records.destroy(new Interrupted());
+  });
+  const position: { source?: string } = {};
   let code: number = EXIT.ok;
+  let failure: unknown;
   try {
-    await Promise.all([
-      feed(inputs, args, records, reporter, select, readWhole, io.stdin).catch((err: unknown) => {
-        records.destroy(inputError(err, '-') as Error);
-        throw err;
-      }),
-      pipeline([records, ...stages, ...tail, out.stream] as unknown as [
-        Readable,
-        ...Transform[],
-        Writable,
-      ]),
-    ]);
+    // An input that fails ends the records (everything before it goes through the stages),
+    // and the run fails once they are written.
+    const reading = feed(
+      inputs,
+      args,
+      records,
+      reporter,
+      select,
+      readWhole,
+      position,
+      io.stdin,
+    ).catch((err: unknown) => {
+      failure ??= inputError(err, '-');
+      if (!records.destroyed) records.end();
+    });
+    // A stage's failure comes first: the reading it stopped fails after it.
+    failure = (await chainToEnd([records, ...stages, ...tail, writer])) ?? failure;
+    await reading;
+    await writer.close();
   } catch (err) {
-    if (isBrokenPipe(err) && out.stream === process.stdout) return EXIT.ok;
-    io.stderr.write(`txpipe: ${describeFailure(err, out.name)}\n`);
+    failure ??= err;
+  } finally {
+    signals.off();
+  }
+  if (signals.received !== undefined) {
+    io.stderr.write(`txpipe: ${interruptedMessage(signals.received, writer, position.source)}\n`);
+    code = signals.received === 'SIGINT' ? EXIT.interrupted : EXIT.terminated;
+  } else if (failure !== undefined && !(isBrokenPipe(failure) && out.stream === process.stdout)) {
+    io.stderr.write(`txpipe: ${describeFailure(failure, out.name)}\n`);
     code = EXIT.failure;
   }
   progress?.end();
@@ -184,7 +228,7 @@ function describeFailure(err: unknown, outputName: string): string {
   if (err instanceof TxpipeError) return err.message;
   const e = err as NodeJS.ErrnoException;
   if (e?.syscall === 'write' || e?.syscall === 'open') {
-    return `cannot write ${outputName}: ${e.code === 'ENOSPC' ? 'no space left on device' : e.message}`;
+    return `cannot write ${outputName}: ${describeIoError(e)}`;
   }
   return e?.message ?? String(err);
 }
@@ -202,7 +246,25 @@ export async function runParsed(
     return await runCommand(spec, args, io);
   } catch (err) {
     const usage = err instanceof TxpipeError && err.code === 'ERR_TXPIPE_BAD_OPTION';
-    io.stderr.write(`txpipe: ${(err as Error).message}\n`);
+    const message = usage ? flagWording((err as Error).message, args) : (err as Error).message;
+    io.stderr.write(`txpipe: ${message}\n`);
     return usage ? EXIT.usage : EXIT.failure;
   }
+}
+
+/**
+ * A library's message about an option, worded for the command line: the option names it gives
+ * (`maxHeldRecords`) become the flags the user wrote (`--max-held-records`). A camelCase name is
+ * replaced wherever it stands, a one-word name only at the start of the message.
+ */
+export function flagWording(message: string, args: Readonly<Record<string, unknown>>): string {
+  let out = message;
+  for (const name of Object.keys(args)) {
+    if (name === 'files' || name === '$0' || name === '_') continue;
+    const flag = `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    if (/[A-Z]/.test(name)) out = out.replace(new RegExp(`(?<![-\\w])${name}\\b`, 'g'), flag);
+    else if (out.startsWith(`${name} `) || out.startsWith(`${name}:`))
+      out = flag + out.slice(name.length);
+  }
+  return out;
 }

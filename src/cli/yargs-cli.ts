@@ -32,6 +32,7 @@ function commandOptions(spec: CommandSpec): Record<string, Options> {
       ...(o.default !== undefined ? { default: o.default } : {}),
       ...(o.choices ? { choices: [...o.choices] } : {}),
       ...(o.alias ? { alias: o.alias } : {}),
+      ...(o.coerce ? { coerce: o.coerce as (arg: unknown) => unknown } : {}),
     };
   }
   return out;

@@ -26,11 +26,25 @@ const UNITS: Readonly<Record<string, number>> = {
   mb: 1000 * 1000,
 };
 
+/** A value as a message shows it: JSON where it can be written so, else its type. */
+function describeValue(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? typeof v;
+  } catch {
+    return typeof v;
+  }
+}
+
 /**
  * A byte size: a number, or text such as `8192`, `8KiB`, `8k` (1024), `8kB` (1000), `1MiB`;
  * `none` is `Infinity` (no limit).
  */
 export function parseSize(size: string | number, what = 'size'): number {
+  if (typeof size !== 'number' && typeof size !== 'string') {
+    badOption(
+      `${what} must be a size (a number of bytes, or text such as 8KiB or none), got ${describeValue(size)}`,
+    );
+  }
   if (typeof size === 'number') {
     if (size === Infinity || (Number.isInteger(size) && size >= 0)) return size;
     badOption(`${what} must be a whole number of bytes, got ${size}`);

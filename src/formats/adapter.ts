@@ -69,6 +69,11 @@ export interface FormatAdapter {
    */
   readonly facets?: FacetLoaders;
   /**
+   * True when the format can be written (its codec has an encoder): `convert --to` offers it.
+   * Known without loading the codec; a conformance test holds the two together.
+   */
+  readonly writable?: boolean;
+  /**
    * Options of this format's decoder/encoder that `convert` offers as flags (camelCase keys, as
    * in a CommandSpec). `convert` merges every adapter's options and hands the given ones to both.
    */

@@ -31,6 +31,11 @@ const ids = registered.map((f) => f.id);
 /** Format ids, for messages and `--help`. */
 export const formatIds: readonly string[] = ids;
 
+const writable = registered.filter((f) => f.writable).map((f) => f.id);
+
+/** The ids of the formats that can be written (`convert --to`). */
+export const writableFormatIds: readonly string[] = writable;
+
 /** The adapter for an id, or undefined. */
 export function getFormat(id: string): FormatAdapter | undefined {
   return byId.get(id);
@@ -82,5 +87,6 @@ export async function registerFormat(adapter: FormatAdapter): Promise<void> {
   registered.push(adapter);
   byId.set(adapter.id, adapter);
   ids.push(adapter.id);
+  if (adapter.writable) writable.push(adapter.id);
   await Promise.all(ALL_KINDS.map((k) => loadOne(adapter, k)));
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { badOption } from '../stream/errors.js';
+import { describeIoError } from '../stream/input.js';
 import type { ConfigPattern } from './text-rules.js';
 
 /** The shape of a `--config FILE` (JSON): what to add to the built-in rules. */
@@ -64,13 +65,15 @@ export function loadRedactConfig(path: string): RedactConfig {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    return badOption(`cannot read redact config ${path}: ${(err as Error).message}`);
+    return badOption(`${path}: ${describeIoError(err as NodeJS.ErrnoException)} (redact config)`);
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    return badOption(`redact config ${path} is not JSON: ${(err as Error).message}`);
+    // One line: V8's message may quote the text around the error, line breaks and all.
+    const why = (err as Error).message.replace(/\s+/g, ' ');
+    return badOption(`${path}: not valid JSON (${why}) (redact config)`);
   }
   return checkRedactConfig(parsed);
 }

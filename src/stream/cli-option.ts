@@ -10,4 +10,6 @@ export interface CliOption {
    * the word after a bare `--name` stays a positional (a file), never the option's value.
    */
   readonly optionalValue?: string;
+  /** Turns the value as given into the value the command takes; throws a usage error. */
+  readonly coerce?: (value: never) => unknown;
 }

@@ -7,11 +7,16 @@
  */
 export type Framing = 'jsonl' | 'array' | 'concatenated';
 
+/** Every {@link Framing}, for option checks and help. */
+export const FRAMINGS: readonly Framing[] = ['jsonl', 'array', 'concatenated'];
+
 /** How many bytes {@link sniffFraming} wants to see. */
 export const SNIFF_BYTES = 64 * 1024;
 
+/** Where the first byte that is not white space (nor a UTF-8 byte order mark) is, or -1. */
 function firstNonSpace(head: Buffer): number {
-  for (let i = 0; i < head.length; i++) {
+  const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+  for (let i = bom ? 3 : 0; i < head.length; i++) {
     const c = head[i];
     if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return i;
   }

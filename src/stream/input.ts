@@ -73,6 +73,12 @@ export function inputError(err: unknown, source: string): unknown {
   return new TxpipeError('ERR_TXPIPE_INPUT', `${source}: ${reason}`, { cause: err });
 }
 
+/** A failed write of a file the run writes besides its output (`--html`, `--timing`), naming it. */
+export function outputError(err: unknown, path: string): TxpipeError {
+  const reason = describeIoError(err as NodeJS.ErrnoException);
+  return new TxpipeError('ERR_TXPIPE_OUTPUT', `cannot write ${path}: ${reason}`, { cause: err });
+}
+
 /** A short, human reason for an I/O error. */
 export function describeIoError(err: NodeJS.ErrnoException): string {
   switch (err.code) {
@@ -85,7 +91,14 @@ export function describeIoError(err: NodeJS.ErrnoException): string {
       return 'is a directory';
     case 'ENOSPC':
       return 'no space left on device';
+    case 'ENOTDIR':
+      return 'not a directory';
+    case 'ELOOP':
+      return 'symbolic link loop';
+    case 'ENAMETOOLONG':
+      return 'name too long';
     default:
-      return err.message;
+      // Node's text without its code and syscall: `EIO: i/o error, read` -> `i/o error`.
+      return err.message.replace(/^[A-Z][A-Z0-9_]*: /, '').replace(/, [a-z_]+(?: '.*')?$/, '');
   }
 }

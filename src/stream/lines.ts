@@ -47,15 +47,20 @@ export const linesDefaults: Readonly<Required<Omit<LinesOptions, 'select'>>> = {
   onLongLine: 'skip',
 };
 
+/** Checks a `maxLineBytes` option once, at construction. */
+export function checkMaxLineBytes(value: unknown): void {
+  if (!(Number.isInteger(value) && (value as number) > 0)) {
+    badOption(`maxLineBytes must be a positive integer, got ${String(value)}`);
+  }
+}
+
 /**
  * Splits bytes into {@link Line}s with the reading rules of {@link LineSplitter} (linear in input
  * size, whatever the line lengths).
  */
 export function lines(options: LinesOptions = {}): Transform {
   const opts = withDefaults(linesDefaults, options);
-  if (!(Number.isInteger(opts.maxLineBytes) && opts.maxLineBytes > 0)) {
-    badOption(`maxLineBytes must be a positive integer, got ${String(options.maxLineBytes)}`);
-  }
+  checkMaxLineBytes(opts.maxLineBytes);
   const { source, maxLineBytes, onLongLine } = opts;
   const splitter = new LineSplitter({ source, maxLineBytes, select: options.select });
   const stage: Transform = new Transform({

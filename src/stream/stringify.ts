@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { afterDrain } from './after-drain.js';
 import { badOption } from './errors.js';
 import { stringifyKeepingNumbers } from './exact-numbers.js';
 import { checkOnInvalid, type OnInvalid } from './parse.js';
@@ -75,7 +76,11 @@ export function stringify(options: StringifyOptions = {}): Transform {
     transform(this: Transform, rec: Rec, _enc: BufferEncoding, done: TransformCallback) {
       if (rec.invalid !== undefined && (rec.invalid === 'truncated' || onInvalid !== 'pass')) {
         const err = rejectInvalid(this, rec, rec.invalid, onInvalid);
-        if (err) return done(err);
+        if (err) {
+          // What came before the bad line is written before the stream fails.
+          pushBatch();
+          return afterDrain(this, () => done(err), false);
+        }
       } else {
         // An untouched record is written from the bytes it was read from when the reader kept
         // them (no encoding); a line longer than a batch goes out on its own, not copied.

@@ -5,6 +5,7 @@ import { genericProfile } from '../clip/generic-profile.js';
 import type { ClipProfile } from '../clip/profile.js';
 import { parseFieldRule, parseSize, type LimitRule } from '../clip/limits.js';
 import { mayHoldBinary, omitBinary } from '../clip/omit-binary.js';
+import { isRecord } from '../formats/adapter.js';
 import { detectValue } from '../formats/detect.js';
 import { facetOf, formatIds, getFormat, loadFacets } from '../formats/registry.js';
 import { badOption } from '../stream/errors.js';
@@ -43,7 +44,13 @@ export interface ClipOptions {
 
 function fieldRules(fields: ClipOptions['fields']): LimitRule[] {
   if (fields === undefined) return [];
-  if (Array.isArray(fields)) {
+  const list = Array.isArray(fields);
+  if (list ? !fields.every((f) => typeof f === 'string') : !isRecord(fields)) {
+    badOption(
+      'fields must be an object of limits by field ({ text: "32KiB" }) or a list of "field=size" texts',
+    );
+  }
+  if (list) {
     return (fields as readonly string[]).flatMap((f) => f.split(',')).map(parseFieldRule);
   }
   return Object.entries(fields).map(([pattern, size]) => {
@@ -69,6 +76,7 @@ export function clip(options: ClipOptions = {}): Transform {
   const base = parseSize(options.limit ?? clipDefaults.limit, 'limit');
   const maxLine = parseSize(options.maxLineBytes ?? clipDefaults.maxLineBytes, 'maxLineBytes');
   const omit = options.omitBinary ?? clipDefaults.omitBinary;
+  if (typeof omit !== 'boolean') badOption(`omitBinary must be true or false, got ${String(omit)}`);
   const format = options.format ?? clipDefaults.format;
   const detectRecords = options.detectRecords ?? clipDefaults.detectRecords;
   if (!Number.isInteger(detectRecords) || detectRecords < 1) {
@@ -106,12 +114,15 @@ export function clip(options: ClipOptions = {}): Transform {
     return clipperFor(f?.id);
   };
 
-  const overLimit = (rec: Rec, bytes: number, ctx: StageContext): undefined => {
+  /** Rejects a line that stays over maxLineBytes; `least` is what the most clipping leaves. */
+  const overLimit = (rec: Rec, least: number, ctx: StageContext): undefined => {
+    const bytes = Buffer.byteLength(rec.raw, 'utf8');
+    const left = least !== bytes ? ` (clipped, it is still ${least})` : '';
     ctx.reject({
       source: rec.source,
       line: rec.line,
       reason: 'over-limit',
-      message: `line of ${bytes} bytes cannot be brought under --max-line-bytes ${maxLine}`,
+      message: `line of ${bytes} bytes cannot be brought under --max-line-bytes ${maxLine}${left}`,
       raw: rec.raw,
     });
     return undefined;

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { outputError } from '../stream/input.js';
 import { Transform, type TransformCallback } from 'node:stream';
 import { withDefaults } from '../stream/options.js';
 import { badOption } from '../stream/errors.js';
@@ -129,7 +130,9 @@ export function usage(options: UsageOptions = {}): Transform {
     stage.push((await renderers[o.format]())(report));
     if (o.html === undefined) return;
     const { renderHtml } = await import('../usage/render-html.js');
-    await writeFile(o.html, renderHtml(report, { topSessions }));
+    await writeFile(o.html, renderHtml(report, { topSessions })).catch((err: unknown) => {
+      throw outputError(err, o.html!);
+    });
   }
 }
 

@@ -1,5 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,7 +36,32 @@ beforeAll(() => {
   writeFileSync(at('messy.jsonl'), messyText);
   writeFileSync(at('empty.jsonl'), '');
 });
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const copies: string[] = [];
+afterAll(() => {
+  for (const dir of [tmp, ...copies]) rmSync(dir, { recursive: true, force: true });
+});
+
+const NOBODY = { uid: 65534, gid: 65534 };
+
+/**
+ * A copy of the built CLI (dist/ and package.json) in a new folder of the system's temporary
+ * folder that every user can read, for a run as nobody; undefined when nobody cannot run Node or
+ * reach that folder.
+ */
+function worldReadableCopy(): { bin: string; dir: string } | undefined {
+  const dir = mkdtempSync(join('/tmp', 'txpipe-as-nobody-'));
+  copies.push(dir);
+  chmodSync(dir, 0o755);
+  cpSync(join(repoRoot, 'dist'), join(dir, 'dist'), { recursive: true });
+  cpSync(join(repoRoot, 'package.json'), join(dir, 'package.json'));
+  const copy = join(dir, 'dist', 'bin', 'txpipe.js');
+  const probe = spawnSync(process.execPath, [copy, 'cat', '/dev/null'], {
+    ...NOBODY,
+    env,
+    cwd: '/',
+  });
+  return probe.status === 0 ? { bin: copy, dir } : undefined;
+}
 
 describe('--help, generated from the registry', () => {
   it('top level lists every command and the global options', () => {
@@ -61,10 +94,10 @@ describe('usage errors exit 2 with a message on stderr', () => {
     [['cat', '--nosuch'], /Unknown argument/],
     [['cat', '--on-invalid', 'drop'], /Invalid values/],
     [['cat', '--framing', 'xml'], /Invalid values/],
-    [['cat', '--max-input-line-bytes', '0'], /max-input-line-bytes must be a positive integer/],
-    [['cat', '--max-input-line-bytes', 'lots'], /max-input-line-bytes must be a positive integer/],
+    [['cat', '--max-input-line-bytes', '0'], /--max-input-line-bytes: cannot read "0" as a size/],
+    [['cat', '--max-input-line-bytes', 'lots'], /--max-input-line-bytes: cannot read "lots" as a/],
     [['detect', '--sample', '0'], /sample must be a positive integer/],
-    [['convert', '--to', 'nope'], /unknown format nope/],
+    [['convert', '--to', 'nope'], /Argument: to, Given: "nope", Choices: "flockdeck"/],
   ])('txpipe %j', (args, message) => {
     const r = txpipe(args, { input: '{"a":1}\n' });
     expect(r.code).toBe(EXIT.usage);
@@ -271,14 +304,16 @@ describe('failures say what failed, in one line', () => {
   });
 
   it('a directory with no permission is named', () => {
-    const locked = at('locked');
+    // Root reads any folder: then the CLI runs as nobody, from a copy of dist/ in a folder nobody
+    // can reach (the clone itself may sit in a folder only its owner can enter, as root's home).
+    const asRoot = process.getuid?.() === 0;
+    const where = asRoot ? worldReadableCopy() : { bin, dir: tmp };
+    if (where === undefined) return; // no user to run as: inputs.test.ts checks the message
+    const locked = join(where.dir, 'locked');
     mkdirSync(locked);
     writeFileSync(join(locked, 'x.jsonl'), '{"a":1}\n');
     chmodSync(locked, 0o000);
-    chmodSync(tmp, 0o755);
-    // root reads anything: then run as nobody, who cannot.
-    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const r = txpipe(['cat', locked], { ...asUser, cwd: '/' });
+    const r = txpipe(['cat', locked], { bin: where.bin, cwd: '/', ...(asRoot ? NOBODY : {}) });
     chmodSync(locked, 0o755);
     expect([r.code, r.stderr]).toEqual([EXIT.failure, `txpipe: ${locked}: permission denied\n`]);
   });

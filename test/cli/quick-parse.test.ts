@@ -98,7 +98,7 @@ describe('quickParse leaves to yargs what it is not sure of', () => {
     [['usage', '--keep', 'most']],
     [['usage', '--top-sessions', 'many']],
     [['clip', '--field', 'a=1', '--field', 'b=2']],
-    [['convert', '--fixture-files', 'a', 'b']],
+    [['convert', '--fixture-files', 'a', '--fixture-files', 'b']],
     [['redact', '--report=xml']],
   ])('%j', (argv) => {
     expect(quick(argv)).toBeUndefined();

@@ -22,9 +22,16 @@ export interface Run {
 /** Runs `txpipe ...args` as a user would, with `input` on standard input. */
 export function txpipe(
   args: readonly string[],
-  options: { input?: string | Buffer; cwd?: string; uid?: number; gid?: number } = {},
+  options: {
+    input?: string | Buffer;
+    cwd?: string;
+    uid?: number;
+    gid?: number;
+    /** Another copy of the built CLI to run. */
+    bin?: string;
+  } = {},
 ): Run {
-  const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [bin, ...args], {
+  const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [options.bin ?? bin, ...args], {
     input: options.input ?? '',
     cwd: options.cwd ?? repoRoot,
     env,

@@ -62,7 +62,9 @@ describe('txpipe convert (in-process CLI)', () => {
   it('an unknown target format is a usage error naming the formats', async () => {
     const r = await cli(['convert', '--to', 'nope', fixture('flockdeck', 'claude_more')]);
     expect(r.code).toBe(EXIT.usage);
-    expect(r.stderr).toMatch(/unknown format nope; known: claude-code/);
+    expect(r.stderr).toMatch(
+      /Given: "nope", Choices: "flockdeck", "rupu", "awf", "run-record", "txpipe"/,
+    );
   });
 
   it('an input that does not exist fails naming it', async () => {

@@ -44,4 +44,15 @@ describe('docs match the registries', () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
     expect(commands.map((c) => c.name).filter((n) => !readme.includes(`\`${n}\``))).toEqual([]);
   });
+
+  it("docs/cli.md's command table has a row for every command, linking its page", () => {
+    const cli = readFileSync(page('cli.md'), 'utf8');
+    const rows = cli.split('\n').filter((l) => /^\| `[a-z][a-z-]*` \|/.test(l));
+    expect(rows.map((l) => /^\| `([a-z-]+)`/.exec(l)![1])).toEqual(commands.map((c) => c.name));
+    for (const c of commands) {
+      expect(rows.find((l) => l.startsWith(`| \`${c.name}\``))).toContain(
+        `(commands/${c.name}.md)`,
+      );
+    }
+  });
 });

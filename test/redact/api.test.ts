@@ -32,8 +32,10 @@ describe('the public API of redact', () => {
     );
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{ names: ');
-    expect(() => txpipe.loadRedactConfig(bad)).toThrow('is not JSON');
-    expect(() => txpipe.loadRedactConfig(join(dir, 'missing.json'))).toThrow('cannot read');
+    expect(() => txpipe.loadRedactConfig(bad)).toThrow('bad.json: not valid JSON (');
+    expect(() => txpipe.loadRedactConfig(join(dir, 'missing.json'))).toThrow(
+      'missing.json: no such file (redact config)',
+    );
   });
 
   it('formats counts for people', () => {

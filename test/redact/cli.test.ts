@@ -72,7 +72,9 @@ describe('txpipe redact (the built bin)', () => {
   it('a bad --config is a usage error', () => {
     const r = txpipe(['redact', '--config', here('README.md'), mixed]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('is not JSON');
+    expect(r.stderr).toMatch(
+      /^txpipe: \S+README\.md: not valid JSON \([^\n]*\) \(redact config\)\n$/,
+    );
   });
 
   it('rejected lines are text-redacted before they reach --reject-file', () => {

@@ -248,3 +248,104 @@ describe('framing beyond JSON Lines', () => {
     expect(recs.map((r) => r.value)).toEqual([[1, 2]]);
   });
 });
+
+describe('readRecords: nothing lost before a failure, nothing deep lost silently', () => {
+  /** Reads `input` until the end or an error; gives the records, rejections and the error. */
+  async function readAll(input: Readable, opts: ReadRecordsOptions = {}) {
+    const stream = readRecords(input, { source: 'in', ...opts });
+    const rejected: Rejection[] = [];
+    stream.on(REJECT_EVENT, (r: Rejection) => rejected.push(r));
+    const recs: Rec[] = [];
+    let error: unknown;
+    try {
+      for await (const r of stream) recs.push(r as Rec);
+    } catch (err) {
+      error = err;
+    }
+    return { recs, rejected, error };
+  }
+
+  const deep = (n: number): string => '['.repeat(n) + ']'.repeat(n);
+  const deepObject = (n: number): string => '{"x":'.repeat(n) + '1' + '}'.repeat(n);
+
+  it.each([
+    ['an array', (vs: string[]) => '[' + vs.join(',\n') + ']\n', 'array'],
+    ['concatenated values', (vs: string[]) => vs.join('\n') + '\n', 'concatenated'],
+  ] as const)(
+    'in %s, a value too deep to write is rejected (too-deep) and reading goes on',
+    async (_name, frame, framing) => {
+      for (const bad of [deep(5000), deepObject(5000), deep(50_000)]) {
+        const input = Buffer.from(frame(['{"a":1}', bad, '{"b":2}']));
+        for (const n of [7, 4096, Infinity]) {
+          const { recs, rejected, error } = await readAll(chunked(input, n), {
+            framing: framing === 'array' ? 'auto' : framing,
+          });
+          expect(error).toBeUndefined();
+          expect(recs.map((r) => [r.line, r.raw])).toEqual([
+            [1, '{"a":1}'],
+            [3, '{"b":2}'],
+          ]);
+          expect(rejected).toMatchObject([{ source: 'in', line: 2, reason: 'too-deep' }]);
+        }
+      }
+    },
+  );
+
+  it.each(CHUNK_SIZES.map((n) => [n]))('a BOM before a JSON array (chunks of %s)', async (n) => {
+    const input = Buffer.from('\uFEFF[{"a":1},\n{"b":2}]\n');
+    const { recs, rejected, error } = await readAll(chunked(input, n));
+    expect([recs.map((r) => r.raw), rejected, error]).toEqual([
+      ['{"a":1}', '{"b":2}'],
+      [],
+      undefined,
+    ]);
+  });
+
+  it.each([
+    [3, 1],
+    [3, Infinity],
+    [300, 7],
+    [12_088, 4096],
+    [12_088, Infinity],
+  ])(
+    'an array of %s records then garbage (chunks of %s): every record, then an error naming the record',
+    async (count, n) => {
+      const values = Array.from(
+        { length: count },
+        (_, i) => `{"i":${i},"pad":"${'x'.repeat(40)}"}`,
+      );
+      const input = Buffer.from('[' + values.join(',\n') + ',\ngarbage');
+      const { recs, error } = await readAll(chunked(input, n));
+      expect(recs.length).toBe(count);
+      expect(recs[count - 1]!.raw).toBe(values[count - 1]);
+      expect((error as Error).message).toMatch(
+        new RegExp(`^in: not valid JSON at record ${count + 1} \\(in the first \\d+ bytes\\)`),
+      );
+    },
+  );
+
+  it('[{"a":1},{"b":2},{bad}]: the two records, then the error at record 3', async () => {
+    const { recs, error } = await readAll(chunked(Buffer.from('[{"a":1},{"b":2},{bad}]'), 5), {
+      framing: 'array',
+    });
+    expect(recs.map((r) => r.raw)).toEqual(['{"a":1}', '{"b":2}']);
+    expect((error as Error).message).toMatch(/^in: not valid JSON at record 3 /);
+  });
+});
+
+describe('readRecords: options', () => {
+  it('names its source by the path of a file stream', async () => {
+    const path = fixture('rupu', 'run_smoke.jsonl');
+    const recs = await collect<Rec>(readRecords(openInput(path)));
+    expect(recs[0]!.source).toBe(path);
+  });
+
+  it.each([
+    [{ framing: 'nope' }, /framing must be one of auto, jsonl, array, concatenated, got nope/],
+    [{ onInvalid: 'drop' }, /onInvalid must be one of/],
+    [{ maxLineBytes: 0 }, /maxLineBytes must be a positive integer/],
+    [{ source: 42 }, /source must be a string/],
+  ])('rejects %j when called, before any data', (options, message) => {
+    expect(() => readRecords(Readable.from([]), options as ReadRecordsOptions)).toThrow(message);
+  });
+});

@@ -97,3 +97,30 @@ describe('stringify', () => {
     src.end();
   });
 });
+
+describe('stringify: what came before an error is written first', () => {
+  it.each([
+    [3, 64 * 1024],
+    [3000, 64 * 1024],
+    [30_000, 64 * 1024],
+    [3000, 100],
+  ])('%s good lines, then a bad one (batches of %s bytes)', async (good, batchBytes) => {
+    const recs = Array.from({ length: good }, (_, i) => rec(`{"i":${i}}`, i + 1));
+    recs.push(rec('bad {', good + 1, { invalid: 'malformed' }), rec('{"after":1}', good + 2));
+    const stage = stringify({ onInvalid: 'error', batchBytes });
+    const got: Buffer[] = [];
+    const failed = new Promise<unknown>((resolve) => {
+      stage.on('error', resolve);
+      stage.on('data', (b: Buffer) => got.push(b));
+    });
+    Readable.from(recs).pipe(stage);
+    expect(await failed).toMatchObject({ code: 'ERR_TXPIPE_INVALID_JSON', line: good + 1 });
+    const out = Buffer.concat(got).toString('utf8');
+    expect(out).toBe(
+      recs
+        .slice(0, good)
+        .map((r) => r.raw + '\n')
+        .join(''),
+    );
+  });
+});

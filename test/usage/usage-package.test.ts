@@ -73,6 +73,6 @@ describe('txpipe dedup-usage and usage on messy input (in-process CLI)', () => {
       fixture('claude-code', 'marot-spotter', 'short.jsonl'),
     ]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('maxHeldRecords');
+    expect(r.stderr).toBe('txpipe: --max-held-records must be a positive integer, got 0\n');
   });
 });

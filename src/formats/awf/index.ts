@@ -15,6 +15,7 @@ export const awf: FormatAdapter = {
       'payload' in value
     );
   },
+  writable: true,
   load: async () => {
     const [{ awfDecoder }, { awfEncoder }] = await Promise.all([
       import('./awf-decoder.js'),

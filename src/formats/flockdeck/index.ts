@@ -20,6 +20,7 @@ export const flockdeck: FormatAdapter = {
       typeof value.type === 'string'
     );
   },
+  writable: true,
   load: async () => {
     const [{ flockdeckDecoder }, { flockdeckEncoder }] = await Promise.all([
       import('./decoder.js'),

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { outputError } from '../../stream/input.js';
 import type { Event } from '../../events/event.js';
 import { TxpipeError, badOption } from '../../stream/errors.js';
 import { withDefaults } from '../../stream/options.js';
@@ -253,12 +254,16 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
           duration_ms: r.duration_ms,
           source: 'transcript',
         }));
-        writeFileSync(
-          o.timing,
-          timing.length === 1
-            ? `${JSON.stringify(timing[0], null, 2)}\n`
-            : timing.map((t) => `${JSON.stringify(t)}\n`).join(''),
-        );
+        try {
+          writeFileSync(
+            o.timing,
+            timing.length === 1
+              ? `${JSON.stringify(timing[0], null, 2)}\n`
+              : timing.map((t) => `${JSON.stringify(t)}\n`).join(''),
+          );
+        } catch (err) {
+          throw outputError(err, o.timing);
+        }
       }
       return out;
     },

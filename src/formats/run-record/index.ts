@@ -14,6 +14,7 @@ export const runRecord: FormatAdapter = {
       Array.isArray(value.tool_invocations)
     );
   },
+  writable: true,
   load: async () => {
     const [{ runRecordDecoder }, { runRecordEncoder }] = await Promise.all([
       import('./decoder.js'),
@@ -36,8 +37,11 @@ export const runRecord: FormatAdapter = {
     },
     skillPath: { type: 'string', describe: 'run-record: skill_path (default: null)' },
     fixtureFiles: {
-      type: 'array',
-      describe: 'run-record: files (fixture paths the run had; default: none)',
+      // One path per flag (repeat it for more): an array option would take the input files after
+      // it as paths too.
+      type: 'string',
+      describe: 'run-record: files, a fixture path the run had; repeat for more (default: none)',
+      coerce: (v: string | string[]) => [v].flat(),
     },
     runIndex: { type: 'number', describe: 'run-record: run_index, 1-based (default: absent)' },
     conversation: {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { describeIoError } from '../../stream/input.js';
 import { badOption } from '../../stream/errors.js';
 import { isRecord } from '../adapter.js';
 
@@ -23,14 +24,20 @@ export interface RunnerConversation {
  * option.
  */
 export function readRunnerConversation(path: string): RunnerConversation {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    badOption(`${path}: ${describeIoError(err as NodeJS.ErrnoException)} (conversationFile)`);
+  }
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
+    value = JSON.parse(text);
   } catch (err) {
-    badOption(`conversationFile ${path}: ${(err as Error).message}`);
+    badOption(`${path}: not JSON (${(err as Error).message}) (conversationFile)`);
   }
   if (!isRecord(value) || !Array.isArray(value.events)) {
-    badOption(`conversationFile ${path}: not a conversation (an object with an events array)`);
+    badOption(`${path}: not a conversation, an object with an events array (conversationFile)`);
   }
   const events = value.events.filter(isRecord);
   let prompt: string | undefined;

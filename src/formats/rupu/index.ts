@@ -10,6 +10,7 @@ export const rupu: FormatAdapter = {
     for (const key in value) if (key !== 'type' && key !== 'data') return false;
     return /^[a-z][a-z0-9_]*$/.test(value.type);
   },
+  writable: true,
   load: async () => {
     const [{ rupuDecoder }, { rupuEncoder }] = await Promise.all([
       import('./decoder.js'),

@@ -64,6 +64,7 @@ export const txpipeEvents: FormatAdapter = {
       isRecord(value.origin)
     );
   },
+  writable: true,
   load: () =>
     Promise.resolve({
       decoder: (options) => txpipeDecoder(options as { source?: string }),

@@ -1,5 +1,5 @@
 import type { ReplyUsage } from '../../formats/claude-code/reply-usage.js';
-import { formatIds, formats } from '../../formats/registry.js';
+import { formatIds, formats, writableFormatIds } from '../../formats/registry.js';
 import type { CliOption, CommandSpec } from '../spec.js';
 
 /** Defaults of `convert` (the stage and the command). */
@@ -22,10 +22,14 @@ export const convertCommand: CommandSpec = {
   options: {
     to: {
       type: 'string',
-      describe: `Target format (${formatIds.join(', ')})`,
+      describe: 'Target format: one of the formats that can be written',
+      choices: writableFormatIds,
       default: convertDefaults.to,
     },
-    from: { type: 'string', describe: 'Source format; detected per input when not given' },
+    from: {
+      type: 'string',
+      describe: `Source format (${formatIds.join(', ')}); detected per input when not given`,
+    },
     replyUsage: {
       type: 'string',
       describe:

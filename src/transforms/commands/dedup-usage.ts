@@ -1,4 +1,5 @@
 import { KEEP_POLICIES, type KeepPolicy } from '../../usage/keep-policy.js';
+import { sizeOption } from './size-option.js';
 import type { CommandSpec } from '../spec.js';
 
 /** Defaults of `dedup-usage` (the stage and the command). */
@@ -31,9 +32,10 @@ export const dedupUsageCommand: CommandSpec = {
       describe: 'Records held while a reply is open',
     },
     maxHeldBytes: {
-      type: 'number',
+      type: 'string',
       default: dedupUsageDefaults.maxHeldBytes,
-      describe: 'Bytes held while a reply is open',
+      describe: 'Bytes held while a reply is open, a size (8192, 64KiB, 1MiB)',
+      coerce: sizeOption('--max-held-bytes'),
     },
     progressUsage: {
       type: 'string',

@@ -12,7 +12,7 @@ export const normalizeCommand: CommandSpec = {
     agent: {
       type: 'string',
       // No `choices`: the factory checks the name, so AWF's names (aliases) are accepted too.
-      describe: `The agent that wrote the input (${normalizerIds.join(', ')}; or AWF's names)`,
+      describe: `Required: the agent that wrote the input, one of ${normalizerIds.join(', ')} (or AWF's names for them)`,
     },
     array: {
       type: 'boolean',

@@ -1,3 +1,4 @@
+import { formatIds } from '../../formats/registry.js';
 import type { CommandSpec } from '../spec.js';
 
 /** Defaults of `replay` (the stage and the command). */
@@ -5,9 +6,13 @@ export const replayDefaults = Object.freeze({ holdLimit: 10_000 });
 
 export const replayCommand: CommandSpec = {
   name: 'replay',
-  summary: 'Rebuild the messages the provider saw (rupu v2, Claude Code), one record per session',
+  summary:
+    'Rebuild the messages the provider saw, one record per session, from any format txpipe reads (rupu v2 by its own rules)',
   options: {
-    from: { type: 'string', describe: 'Input format; detected per input when not given' },
+    from: {
+      type: 'string',
+      describe: `Input format (${formatIds.join(', ')}); detected per input when not given`,
+    },
   },
   output: 'records',
   load: async () => (await import('../replay.js')).replayBehaviour,

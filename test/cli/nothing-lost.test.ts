@@ -1,0 +1,196 @@
+// What issue 12 found a new user losing, checked on the built CLI as a user runs it: records
+// before an error, deep values, a BOM before an array, an output that is also an input, a reader
+// that leaves early, and a signal with a slow reader.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import { bin, repoRoot } from '../shared.js';
+import { ensureBuilt, env, txpipe } from './run.js';
+
+let tmp: string;
+const at = (...parts: string[]): string => join(tmp, ...parts);
+beforeAll(() => {
+  ensureBuilt();
+  tmp = mkdtempSync(join(tmpdir(), 'txpipe-lost-'));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const jsonl = (n: number): string =>
+  Array.from({ length: n }, (_, i) => `{"i":${i},"pad":"${'p'.repeat(30)}"}\n`).join('');
+
+describe('records read before an error reach the output', () => {
+  it.each([3, 3000, 30_000])(
+    '--on-invalid error after %s good lines writes them all, to a file and to stdout',
+    (n) => {
+      const good = jsonl(n);
+      writeFileSync(at(`good-${n}.jsonl`), good + 'not json\n' + '{"after":1}\n');
+      const r = txpipe(['cat', '--on-invalid', 'error', at(`good-${n}.jsonl`)]);
+      expect([r.code, r.stderr]).toEqual([
+        EXIT.failure,
+        `txpipe: ${at(`good-${n}.jsonl`)}:${n + 1}: line is not JSON\n`,
+      ]);
+      expect(r.stdout).toBe(good);
+      const f = txpipe([
+        'cat',
+        '--on-invalid',
+        'error',
+        '-o',
+        at(`out-${n}`),
+        at(`good-${n}.jsonl`),
+      ]);
+      expect(f.code).toBe(EXIT.failure);
+      expect(readFileSync(at(`out-${n}`), 'utf8')).toBe(good);
+    },
+  );
+
+  it('[{"a":1},{"b":2},{bad}] writes the two records, then names record 3', () => {
+    writeFileSync(at('bad.json'), '[{"a":1},{"b":2},{bad}]');
+    const r = txpipe(['cat', '--framing', 'array', at('bad.json')]);
+    expect(r.code).toBe(EXIT.failure);
+    expect(r.stdout).toBe('{"a":1}\n{"b":2}\n');
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^txpipe: ${at('bad.json')}: not valid JSON at record 3 \\(in the first 23 bytes\\) \\(.*\\)\\n$`,
+      ),
+    );
+  });
+
+  it.each([
+    [12_088, false],
+    [12_088, true],
+    [40, false],
+  ])('an array of %s records then garbage writes every record (to a file: %s)', (n, toFile) => {
+    const values = Array.from({ length: n }, (_, i) => `{"i":${i},"pad":"${'x'.repeat(50)}"}`);
+    writeFileSync(at('big.json'), '[' + values.join(',\n') + ',\ngarbage');
+    const args = ['cat', at('big.json'), ...(toFile ? ['-o', at('big.out')] : [])];
+    const r = txpipe(args);
+    expect(r.code).toBe(EXIT.failure);
+    const out = toFile ? readFileSync(at('big.out'), 'utf8') : r.stdout;
+    expect(out).toBe(values.map((v) => v + '\n').join(''));
+    expect(r.stderr).toContain(`not valid JSON at record ${n + 1} `);
+  });
+});
+
+describe('deep values, a BOM', () => {
+  it.each([
+    ['array', '[{"a":1},\n' + '['.repeat(5000) + ']'.repeat(5000) + ',\n{"b":2}]\n'],
+    ['concatenated', '{"a":1}\n' + '{"x":'.repeat(5000) + '1' + '}'.repeat(5000) + '\n{"b":2}\n'],
+  ])(
+    'a value nested 5,000 deep in %s framing is reported, --strict exits 3, the rest is written',
+    (framing, text) => {
+      writeFileSync(at(`deep-${framing}.json`), text);
+      const r = txpipe(['cat', '--strict', '--framing', framing, at(`deep-${framing}.json`)]);
+      expect(r.stdout).toBe('{"a":1}\n{"b":2}\n');
+      expect(r.code).toBe(EXIT.rejected);
+      expect(r.stderr).toMatch(
+        new RegExp(`^txpipe: 1 line not written:\\n  ${at(`deep-${framing}.json`)}:2: too-deep: `),
+      );
+    },
+  );
+
+  it('a UTF-8 BOM before a JSON array: read as an array', () => {
+    writeFileSync(at('bom.json'), '\uFEFF[\n  {"a": 1},\n  {"b": 2}\n]\n');
+    const r = txpipe(['cat', '--strict', at('bom.json')]);
+    expect([r.code, r.stdout, r.stderr]).toEqual([EXIT.ok, '{"a":1}\n{"b":2}\n', '']);
+  });
+});
+
+describe('an output that is also an input is refused', () => {
+  it.each([
+    ['the same path', (f: string) => ['redact', f, '-o', f], ''],
+    ['a symbolic link to the input', (f: string) => ['redact', f, '-o', f + '.link'], 'link'],
+    ['a file in a directory input', (f: string) => ['clip', join(f, '..'), '-o', f], 'dir'],
+    ['--reject-file', (f: string) => ['cat', f, '--reject-file', f], ''],
+  ])('%s', (_name, argv, kind) => {
+    const dir = at(`same-${kind || _name.replace(/\W/g, '')}`);
+    mkdirSync(dir);
+    const f = join(dir, 'x.jsonl');
+    writeFileSync(f, '{"a":1}\n');
+    if (kind === 'link') symlinkSync(f, f + '.link');
+    const args = argv(f);
+    const r = txpipe(args);
+    expect(r.code).toBe(EXIT.usage);
+    const out = args[args.length - 1]!;
+    const option = args.includes('--reject-file') ? '--reject-file' : '--output';
+    expect(r.stderr).toMatch(new RegExp(`^txpipe: ${out}: ${option} is also an input`));
+    expect(readFileSync(f, 'utf8')).toBe('{"a":1}\n');
+  });
+});
+
+/** Spawns the CLI with its output read by `reader`; gives the exit code and stderr. */
+function spawnWith(
+  args: string[],
+  reader: (stdout: NodeJS.ReadableStream, child: ReturnType<typeof spawn>) => Promise<Buffer>,
+): Promise<{ code: number | null; out: Buffer; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return reader(child.stdout, child).then(async (out) => ({ code: await exited, out, stderr }));
+}
+
+describe('the reader of the output', () => {
+  it('leaves early (| head -1): the summary of rejected lines and --strict exit 3 remain', async () => {
+    writeFileSync(at('head.jsonl'), 'bad\n' + jsonl(200_000));
+    const r = await spawnWith(
+      ['cat', '--strict', at('head.jsonl')],
+      (stdout) =>
+        new Promise((resolve) => {
+          stdout.once('data', (b: Buffer) => {
+            (stdout as unknown as { destroy(): void }).destroy();
+            resolve(b);
+          });
+        }),
+    );
+    expect(r.code).toBe(EXIT.rejected);
+    expect(r.stderr).toBe(
+      `txpipe: 1 line not written:\n  ${at('head.jsonl')}:1: malformed: line is not JSON\n`,
+    );
+  });
+
+  it.each([
+    ['SIGTERM', EXIT.terminated],
+    ['SIGINT', EXIT.interrupted],
+  ] as const)(
+    'is slow and %s comes: the output ends on a whole line, what was not written is said',
+    async (signal, code) => {
+      // Long lines, so that a line is often cut between two writes.
+      const line = (i: number): string => `{"i":${i},"pad":"${'q'.repeat(100_000)}"}\n`;
+      writeFileSync(at('slow.jsonl'), Array.from({ length: 300 }, (_, i) => line(i)).join(''));
+      const r = await spawnWith(['cat', at('slow.jsonl')], (stdout, child) => {
+        const got: Buffer[] = [];
+        // A 'readable' listener, and read() on a timer: a paused stream without one is resumed
+        // by child_process when the child exits, and what it still held would be lost here.
+        stdout.on('readable', () => undefined);
+        return new Promise((resolve) => {
+          let reads = 0;
+          let ended = false;
+          const slowly = (): void => {
+            let b: Buffer | null;
+            while ((b = stdout.read() as Buffer | null) !== null) got.push(b);
+            if (got.length > 0 && ++reads === 20) child.kill(signal);
+            if (!ended) setTimeout(slowly, 5);
+          };
+          slowly();
+          stdout.on('end', () => {
+            ended = true;
+            resolve(Buffer.concat(got));
+          });
+        });
+      });
+      expect(r.code).toBe(code);
+      expect(r.out.length).toBeGreaterThan(0);
+      expect(r.out[r.out.length - 1]).toBe(0x0a);
+      const lines = r.out.toString('utf8').split('\n').slice(0, -1);
+      lines.forEach((l, i) => expect(l).toBe(line(i).slice(0, -1)));
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^txpipe: ${signal}: stopped while reading ${at('slow.jsonl')}; the output ends on a whole line after ${r.out.length} bytes.*; the rest of the input was not written\\n$`,
+        ),
+      );
+    },
+  );
+});
