@@ -79,10 +79,21 @@ describe('deep values, a BOM', () => {
     ['array', '[{"a":1},\n' + '['.repeat(5000) + ']'.repeat(5000) + ',\n{"b":2}]\n'],
     ['concatenated', '{"a":1}\n' + '{"x":'.repeat(5000) + '1' + '}'.repeat(5000) + '\n{"b":2}\n'],
   ])(
-    'a value nested 5,000 deep in %s framing is reported, --strict exits 3, the rest is written',
+    'a value nested 5,000 deep in %s framing: cat writes it as read, clip reports it (too-deep) and writes the rest',
     (framing, text) => {
       writeFileSync(at(`deep-${framing}.json`), text);
-      const r = txpipe(['cat', '--strict', '--framing', framing, at(`deep-${framing}.json`)]);
+      const deepRaw = text.split('\n')[1]!.replace(/,$/, '');
+      const c = txpipe(['cat', '--strict', '--framing', framing, at(`deep-${framing}.json`)]);
+      expect([c.code, c.stdout, c.stderr]).toEqual([EXIT.ok, `{"a":1}\n${deepRaw}\n{"b":2}\n`, '']);
+      const r = txpipe([
+        'clip',
+        '--limit',
+        '64',
+        '--strict',
+        '--framing',
+        framing,
+        at(`deep-${framing}.json`),
+      ]);
       expect(r.stdout).toBe('{"a":1}\n{"b":2}\n');
       expect(r.code).toBe(EXIT.rejected);
       expect(r.stderr).toMatch(

@@ -13,6 +13,7 @@ export const parrot: FormatAdapter = {
   summary: 'a made-up format for tests',
   reference: 'test/formats/made-up/index.ts',
   detect: (value) => isRecord(value) && value.parrot === 1 && typeof value.chat === 'string',
+  writable: true,
   load: async () => {
     const { parrotDecoder, parrotEncoder } = await import('./codec.js');
     return { decoder: parrotDecoder, encoder: parrotEncoder };
