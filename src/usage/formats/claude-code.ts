@@ -1,4 +1,4 @@
-import { anthropicTokens, ANTHROPIC_USAGE_PATHS as USAGE_PATHS } from '../tokens.js';
+import { anthropicTokens } from '../tokens.js';
 import { isObj, NONE, str, type UsageEntry, type UsageExtractor } from './extractor.js';
 
 /**
@@ -27,17 +27,6 @@ export function claudeKey(
   const req = str(requestId);
   return req === undefined ? id : `${id}:${req}`;
 }
-
-/** What `claudeEntry` reads of a value (see `UsageExtractor.paths`). */
-const ENTRY_PATHS = [
-  'type',
-  'requestId',
-  'sessionId',
-  'timestamp',
-  'message.id',
-  'message.model',
-  ...USAGE_PATHS.map((p) => `message.usage.${p}`),
-];
 
 /** The usage entry of one Claude Code value (an `assistant` entry with `message.usage`), if any. */
 export function claudeEntry(
@@ -76,7 +65,6 @@ function progressEntry(
 export const claudeCodeUsage: UsageExtractor = {
   format: 'claude-code',
   needles: ['usage"'],
-  paths: [...ENTRY_PATHS, 'data.type', ...ENTRY_PATHS.map((p) => `data.message.${p}`)],
   reader(source) {
     const session = claudeSessionOf(source);
     return (v) => {
