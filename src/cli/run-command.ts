@@ -1,5 +1,6 @@
 import { PassThrough, type Readable, type Transform, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
+import { recordLogicOf, type StageLogic } from '../stream/batch-logic.js';
 import { TxpipeError } from '../stream/errors.js';
 import { inputError, openInput } from '../stream/input.js';
 import type { Framing } from '../stream/framing.js';
@@ -13,6 +14,7 @@ import { EXIT } from './exit-codes.js';
 import { expandInputs } from './inputs.js';
 import { isBrokenPipe, openOutput } from './output.js';
 import { Reporter } from './reporter.js';
+import { runBatches } from './run-batches.js';
 
 /** The options every command has (see `globalOptions` in main.ts). */
 export interface CommonArgs {
@@ -113,21 +115,26 @@ export async function runCommand(
   const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
   const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
   for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
+  const logic = batchLogic(spec, stages, select, readWhole);
   const records = new PassThrough({ objectMode: true });
   const out = openOutput(args.output);
   let code: number = EXIT.ok;
   try {
-    await Promise.all([
-      feed(inputs, args, records, reporter, select, readWhole, io.stdin).catch((err: unknown) => {
-        records.destroy(inputError(err, '-') as Error);
-        throw err;
-      }),
-      pipeline([records, ...stages, ...tail, out.stream] as unknown as [
-        Readable,
-        ...Transform[],
-        Writable,
-      ]),
-    ]);
+    if (logic !== undefined) {
+      const reject = reporter.add;
+      await runBatches({ inputs, args, logic, reject, out: out.stream, stdin: io.stdin });
+    } else
+      await Promise.all([
+        feed(inputs, args, records, reporter, select, readWhole, io.stdin).catch((err: unknown) => {
+          records.destroy(inputError(err, '-') as Error);
+          throw err;
+        }),
+        pipeline([records, ...stages, ...tail, out.stream] as unknown as [
+          Readable,
+          ...Transform[],
+          Writable,
+        ]),
+      ]);
   } catch (err) {
     if (isBrokenPipe(err) && out.stream === process.stdout) return EXIT.ok;
     io.stderr.write(`txpipe: ${describeFailure(err, out.name)}\n`);
@@ -142,6 +149,22 @@ export async function runCommand(
   if (!args.quiet) io.stderr.write(reporter.summary());
   if (code === EXIT.ok && args.strict && reporter.count > 0) code = EXIT.rejected;
   return code;
+}
+
+/**
+ * The logic of the stages when the run can go in batches (`run-batches.ts`): a records command
+ * whose stages were all built by `recordTransform`, reading every line of its inputs as records.
+ */
+function batchLogic(
+  spec: CommandSpec,
+  stages: readonly Transform[],
+  select: readonly string[] | undefined,
+  readWhole: ReadWhole | undefined,
+): StageLogic[] | undefined {
+  if (spec.output !== 'records' || select !== undefined || readWhole !== undefined)
+    return undefined;
+  const logic = stages.map(recordLogicOf);
+  return logic.every((l) => l !== undefined) ? (logic as StageLogic[]) : undefined;
 }
 
 /** One line that says what failed and where. */
