@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { BatchStages, type StageLogic } from '../stream/batch-logic.js';
-import { encodeBatch } from '../stream/batch-write.js';
+import { encodeBatch, type ReadBatch } from '../stream/batch-write.js';
 import { inputError, openInput } from '../stream/input.js';
 import { linesDefaults } from '../stream/lines.js';
 import type { Rec } from '../stream/rec.js';
@@ -11,7 +11,7 @@ import { openFileSplit } from '../stream/split-file-sync.js';
 import type { CommonArgs } from './run-command.js';
 
 /** Bytes of a file read (and records handed through the stages) at a time. */
-const FILE_BATCH_BYTES = 1024 * 1024;
+const FILE_BATCH_BYTES = 64 * 1024;
 
 /** Records taken from a stream before they go through the stages together. */
 const STREAM_BATCH_RECORDS = 1024;
@@ -28,7 +28,7 @@ export interface BatchRun {
 
 /**
  * Runs a records command whose stages are all record logic, in batches: a plain JSON Lines file
- * is read synchronously a MiB at a time (`openFileSplit`, the same records as `readRecords`),
+ * is read synchronously 64 KiB at a time (`openFileSplit`, the same records as `readRecords`),
  * standard input, gzip and other framings are read by `readRecords`; each batch goes through
  * every stage's logic at once and is written as one buffer. The records, rejections and errors
  * are those of the stages' Transforms piped one record at a time, without a stream hop per
@@ -38,8 +38,8 @@ export async function runBatches(run: BatchRun): Promise<void> {
   const { args, reject } = run;
   const stages = new BatchStages(run.logic, reject);
   const out = new Output(run.out);
-  const emit = async (recs: readonly Rec[]): Promise<void> => {
-    const { bytes, error } = encodeBatch(stages.run(recs), args.onInvalid, reject);
+  const emit = async (recs: readonly Rec[], read?: ReadBatch): Promise<void> => {
+    const { bytes, error } = encodeBatch(stages.run(recs), args.onInvalid, reject, read);
     if (bytes.length > 0) await out.write(bytes);
     if (error) throw error;
   };
@@ -69,10 +69,12 @@ async function readFileBatches(
   source: string,
   args: CommonArgs,
   reject: (r: Rejection) => void,
-  emit: (recs: readonly Rec[]) => Promise<void>,
+  emit: (recs: readonly Rec[], read: ReadBatch) => Promise<void>,
 ): Promise<boolean> {
   if (args.framing !== 'auto' && args.framing !== 'jsonl') return false;
   let recs: Rec[] = [];
+  let start: number[] = [];
+  let end: number[] = [];
   let file;
   try {
     file = openFileSplit(
@@ -83,7 +85,13 @@ async function readFileBatches(
         framing: args.framing,
         chunkBytes: FILE_BATCH_BYTES,
       },
-      { record: (rec) => void recs.push(rec) },
+      {
+        record(rec, _narrow, s, e) {
+          recs.push(rec);
+          start.push(s ?? -1);
+          end.push(e ?? -1);
+        },
+      },
     );
   } catch (err) {
     throw inputError(err, source);
@@ -98,9 +106,12 @@ async function readFileBatches(
       }
       for (const r of file.takeTooLong()) reject(r);
       if (recs.length === 0) continue;
-      const batch = recs;
+      const read: ReadBatch = { recs, buf: file.chunk, start, end };
       recs = [];
-      await emit(batch);
+      start = [];
+      end = [];
+      // Written before the next step reads into the chunk's buffer again.
+      await emit(read.recs, read);
     }
   } finally {
     file.close();

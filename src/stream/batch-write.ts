@@ -16,18 +16,37 @@ export interface EncodedBatch {
 }
 
 /**
+ * The records a batch was read as, with where each one's line is in `buf` (`start` -1 for a line
+ * that is not there): an unchanged record among them is written by copying its bytes.
+ */
+export interface ReadBatch {
+  readonly recs: readonly Rec[];
+  readonly buf: Buffer;
+  readonly start: readonly number[];
+  readonly end: readonly number[];
+}
+
+/** How far ahead of the last match a written record is looked for among the records read. */
+const LOOK_AHEAD = 8;
+
+/**
  * Records as JSON Lines bytes, as `stringify` writes them: an unchanged record as its original
  * text (its bytes when the reader kept them), a changed one serialised, each ending with `\n`; a
  * record that is not JSON is written (`pass`), reported to `reject` (`skip`, and always a
  * `truncated` last line) or stops the batch (`error`, a malformed line). One buffer per batch.
+ * Given the batch the records were `read` as, a record passed on unchanged (the same object) is
+ * copied from the bytes it was read from instead of being encoded again, when they decoded
+ * losslessly (no U+FFFD in its text): the same bytes either way.
  */
 export function encodeBatch(
   recs: readonly Rec[],
   onInvalid: OnInvalid,
   reject: (r: Rejection) => void,
+  read?: ReadBatch,
 ): EncodedBatch {
   const parts: (string | Buffer)[] = [];
   let size = 0;
+  let at = 0; // where the next record is looked for in `read.recs`
   let error: TxpipeError | undefined;
   for (let i = 0; i < recs.length; i++) {
     const rec = recs[i] as Rec;
@@ -40,6 +59,14 @@ export function encodeBatch(
         break;
       }
       reject(invalidRejection(rec, rec.invalid));
+      continue;
+    }
+    const found = read === undefined || rec.changed ? -1 : readAt(read, rec, at);
+    if (found >= 0) {
+      at = found + 1;
+      const bytes = read!.buf.subarray(read!.start[found], read!.end[found]);
+      parts.push(bytes);
+      size += bytes.length + 1;
       continue;
     }
     const bytes = rawBytes(rec);
@@ -62,4 +89,15 @@ export function encodeBatch(
   }
   const out = buf.subarray(0, pos);
   return error === undefined ? { bytes: out } : { bytes: out, error };
+}
+
+/** Where `rec` is among the records read, from `at` on (a few ahead), when its bytes are in `buf`. */
+function readAt(read: ReadBatch, rec: Rec, at: number): number {
+  const { recs } = read;
+  const to = Math.min(recs.length, at + LOOK_AHEAD);
+  for (let i = at; i < to; i++) {
+    if (recs[i] !== rec) continue;
+    return (read.start[i] as number) >= 0 && !rec.raw.includes('\uFFFD') ? i : -1;
+  }
+  return -1;
 }

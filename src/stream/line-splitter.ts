@@ -2,8 +2,11 @@ import type { Line } from './lines.js';
 
 /** Where a {@link LineSplitter} sends what it finds. */
 export interface LineSink {
-  /** A whole line (selected, when the splitter selects). */
-  line(line: Line): void;
+  /**
+   * A whole line (selected, when the splitter selects). For a line inside the chunk being
+   * written, `start` and `end` are where its text's bytes are in that chunk (no BOM or CR).
+   */
+  line(line: Line, start?: number, end?: number): void;
   /** A line over `maxLineBytes`, which was not held; return an error to stop splitting. */
   tooLong(lineNo: number, bytes: number): Error | undefined;
 }
@@ -92,7 +95,8 @@ export class LineSplitter {
         this.pendingBytes = 0;
         if (this.joinedSelected(joined)) sink.line(this.toLine(joined, 0, joined.length, true));
       } else if (this.selectedIn(chunk, start, nl)) {
-        sink.line(this.toLine(chunk, start, nl, false));
+        const s = this.textStart(chunk, start, nl);
+        sink.line(this.toLine(chunk, start, nl, false), s, this.textEnd(chunk, s, nl));
       }
       start = nl + 1;
       nl = chunk.indexOf(LF, start);

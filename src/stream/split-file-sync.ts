@@ -25,8 +25,11 @@ export type Narrow = (needles: readonly string[]) => void;
 
 /** Where `openFileSplit` sends a file's lines, in line order. */
 export interface FileSink {
-  /** A line, decoded and parsed (or marked invalid). */
-  record(rec: Rec, narrow: Narrow): void;
+  /**
+   * A line, decoded and parsed (or marked invalid). For a line inside one chunk, `start` and
+   * `end` are where its bytes are in `FileSplitRun.chunk` until the next step.
+   */
+  record(rec: Rec, narrow: Narrow, start?: number, end?: number): void;
 }
 
 /** Bytes read at a time: a file up to this size is read in one read. */
@@ -41,6 +44,8 @@ export interface FileSplitRun {
   step(): boolean;
   /** The bytes read so far. */
   readonly bytes: number;
+  /** The chunk the last step read (its buffer is read into again by the next step). */
+  readonly chunk: Buffer;
   /** The lines over `maxLineBytes` found since the last call, as rejections. */
   takeTooLong(): Rejection[];
   /** Closes the file (after the last step, or to stop early). */
@@ -96,6 +101,7 @@ class Run implements FileSplitRun {
   /** This run's mark on `scratch` (see `scratchHolder`). */
   readonly #token = {};
   #at = 0;
+  #chunk: Buffer = Buffer.alloc(0);
   #done = false;
   #closed = false;
 
@@ -114,6 +120,10 @@ class Run implements FileSplitRun {
     return this.#at;
   }
 
+  get chunk(): Buffer {
+    return this.#chunk;
+  }
+
   step(): boolean {
     if (this.#done) return false;
     let n: number;
@@ -124,7 +134,8 @@ class Run implements FileSplitRun {
       if (this.into === scratch && scratchHolder !== this.#token) n = this.#read();
     } else n = this.#read();
     this.#at += n;
-    this.lines.write(this.into.subarray(0, n));
+    this.#chunk = this.into.subarray(0, n);
+    this.lines.write(this.#chunk);
     if (this.#at >= this.size || n === 0) {
       this.lines.end();
       this.#done = true;
@@ -180,7 +191,7 @@ class FileLines {
   readonly #tooLong: Rejection[] = [];
   readonly #narrow: Narrow = (needles) => this.#splitter.narrow(needles);
   readonly #lineSink: LineSink = {
-    line: (line) => this.#record(line),
+    line: (line, start, end) => this.#record(line, start, end),
     tooLong: (line, bytes) => {
       const message = tooLongMessage(bytes, this.#maxLineBytes);
       this.#tooLong.push({ source: this.#source, line, reason: 'line-too-long', message });
@@ -214,8 +225,8 @@ class FileLines {
     return this.#tooLong.splice(0);
   }
 
-  #record(line: Line): void {
+  #record(line: Line, start?: number, end?: number): void {
     const rec = parseLine(line);
-    if (rec !== undefined) this.#sink.record(rec, this.#narrow);
+    if (rec !== undefined) this.#sink.record(rec, this.#narrow, start, end);
   }
 }

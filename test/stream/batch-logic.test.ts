@@ -1,10 +1,12 @@
 // The CLI runs a records command's stages in batches (BatchStages over the logic recordTransform
 // keeps, encodeBatch for the writer) instead of piping records one at a time: for every such
 // command, the same bytes, rejections and errors as the stages' Transforms and stringify.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable, Writable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BatchStages, recordLogicOf, type StageLogic } from '../../src/stream/batch-logic.js';
 import { encodeBatch } from '../../src/stream/batch-write.js';
 import type { OnInvalid } from '../../src/stream/parse.js';
@@ -13,6 +15,7 @@ import type { Rec } from '../../src/stream/rec.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { stringify } from '../../src/stream/stringify.js';
 import { getCommand } from '../../src/transforms/registry.js';
+import { cliInProcess } from '../cli-in-process.js';
 import { fixture } from '../shared.js';
 
 const sessions = [
@@ -102,7 +105,7 @@ function batched(recs: Rec[], st: Transform[], onInvalid: OnInvalid, size: numbe
 const commands: [string, string, Record<string, unknown>][] = [
   ['cat', 'cat', {}],
   ['clip', 'clip', {}],
-  ['clip --max-string-bytes 64', 'clip', { maxStringBytes: 64 }],
+  ['clip --limit 64', 'clip', { limit: '64' }],
   ['redact', 'redact', {}],
   ['dedup-usage', 'dedup-usage', {}],
   ['convert --to flockdeck', 'convert', { to: 'flockdeck' }],
@@ -141,5 +144,51 @@ describe('stages run in batches give what their Transforms give', () => {
 
   it('a stage that is not record logic has none', async () => {
     expect(recordLogicOf(stringify())).toBeUndefined();
+  });
+});
+
+describe('the CLI reads a file in batches as it reads the same bytes from standard input', () => {
+  // Lines that test the byte copy of unchanged records: invalid UTF-8 (decoded with U+FFFD, so
+  // written from the text), a BOM, CRLF, blank lines, lines longer than a 64 KiB batch.
+  const text = readFileSync(sessions[1] as string);
+  const bytes = Buffer.concat([
+    Buffer.from('\uFEFF{"type":"user","a":1}\r\n\r\n'),
+    Buffer.from('{"type":"user","bad":"'),
+    Buffer.from([0xc3, 0x28, 0xff]),
+    Buffer.from('"}\n{"type":"user","ok":"\u00e9\u2713\uFFFD"}\n'),
+    text,
+    Buffer.from(`{"type":"user","long":"${'y'.repeat(200000)}"}\n  \n{"x":1,"x":2}\n`),
+    damaged(),
+  ]);
+  const dir = mkdtempSync(join(tmpdir(), 'txpipe-batch-'));
+  const file = join(dir, 'in.jsonl');
+  writeFileSync(file, bytes);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each(commands)('%s', async (_label, name, argv) => {
+    const flags = Object.entries(argv).map(
+      ([k, v]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}=${String(v)}`,
+    );
+    const fromFile = await cliInProcess([name, ...flags, file]);
+    const fromStdin = await cliInProcess([name, ...flags], { stdin: bytes });
+    expect(fromFile.code).toBe(0);
+    expect(fromFile.stdout.length).toBeGreaterThan(1000);
+    expect(fromFile.stdout).toBe(fromStdin.stdout);
+    expect(fromFile.stderr.replaceAll(file, '-')).toBe(fromStdin.stderr);
+  });
+
+  it('cat writes every valid line back byte for byte', async () => {
+    const r = await cliInProcess(['cat', '--on-invalid', 'pass', file]);
+    const want = bytes
+      .toString('latin1')
+      .replace(/^\u00ef\u00bb\u00bf/, '')
+      .split('\n')
+      .map((l) => l.replace(/\r$/, ''))
+      .filter((l) => l.trim() !== '' && !l.startsWith('{"cut'));
+    const got = Buffer.from(r.stdout, 'utf8').toString('latin1').split('\n').slice(0, -1);
+    // The line with invalid UTF-8 is written as it was decoded (U+FFFD); every other line as read.
+    expect(got.length).toBe(want.length);
+    const differ = got.flatMap((l, i) => (l === want[i] ? [] : [i]));
+    expect(differ).toEqual([1]);
   });
 });
