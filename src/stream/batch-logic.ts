@@ -29,8 +29,8 @@ export function recordLogicOf(stage: Transform): StageLogic | undefined {
 
 /**
  * Runs stages' logic over batches of records, synchronously, in stage order: what the stages'
- * Transforms would write, for the records given so far. A thrown error goes to the caller (the
- * records the last stage gave before it are in `out`, see {@link BatchStages.run}).
+ * Transforms would write, for the records given so far. An error a stage throws goes to the
+ * caller (the CLI then writes nothing more of the batch and fails, as the piped stages would).
  */
 export class BatchStages {
   readonly #logic: readonly StageLogic[];
