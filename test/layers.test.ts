@@ -1,5 +1,5 @@
 // The layer rule of docs/ARCHITECTURE.md: each layer of src/ imports only from its own layer and
-// the layers below it. Core (stream, events, native) < engines (redact, clip, usage, replay) <
+// the layers below it. Core (stream, events) < engines (redact, clip, usage, replay) <
 // formats < transforms (the commands) and worker (a command's long-running loop) < cli and
 // index.ts. Every import statement of every file
 // is checked, type-only imports and dynamic import() included.
@@ -13,7 +13,6 @@ const srcDir = join(repoRoot, 'src');
 const LAYERS: Readonly<Record<string, number>> = {
   stream: 0,
   events: 0,
-  native: 0,
   redact: 1,
   clip: 1,
   usage: 1,

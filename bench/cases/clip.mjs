@@ -6,5 +6,6 @@ export default {
   summary: 'txpipe clip (default limits) on the Claude Code session corpus',
   corpus: 'sessions',
   argv: ['clip'],
-  targets: [{ baseline: 'node-loop', min: 1.0 }],
+  targets: [{ baseline: 'node-loop', min: 2.5 }],
+  maxRssMB: 150,
 };

@@ -7,5 +7,6 @@ export default {
   summary: 'txpipe convert --to flockdeck on the Claude Code session corpus',
   corpus: 'sessions',
   argv: ['convert', '--to', 'flockdeck'],
-  targets: [{ baseline: 'node-loop', min: 0.7 }],
+  targets: [{ baseline: 'node-loop', min: 1.5 }],
+  maxRssMB: 150,
 };

@@ -1,5 +1,3 @@
-// Start-up of `usage`, the command whose benchmark is against a native binary (ccusage): on an
-// empty file it is all module loading. Same target as `startup`: at most ~50 ms above node -e 0.
 import startup, { makeCorpus } from './startup.mjs';
 
 export { makeCorpus };
@@ -7,6 +5,6 @@ export { makeCorpus };
 export default {
   ...startup,
   id: 'startup-usage',
-  summary: 'txpipe usage --json on an empty file: start-up alone, against node -e 0',
+  summary: 'txpipe usage --json on a one-line file: start-up alone, against node -e 0',
   argv: ['usage', '--json'],
 };

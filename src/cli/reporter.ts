@@ -37,7 +37,9 @@ export class Reporter {
     if (this.error) throw this.error;
     await new Promise<void>((resolve, reject) => {
       file.once('error', reject);
-      file.end(resolve);
+      // The file may fail to open only now (a run that read its input at once): end's callback
+      // then gets the error.
+      file.end((err?: Error | null) => (err ? reject(err) : resolve()));
     });
   }
 

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable, type Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { chainToEnd } from '../stream/chain-to-end.js';
+import { recordLogicOf, type StageLogic } from '../stream/batch-logic.js';
 import { TxpipeError } from '../stream/errors.js';
 import { describeIoError, inputError } from '../stream/input.js';
 import type { Framing } from '../stream/framing.js';
@@ -18,6 +19,7 @@ import { refuseOverwrite } from './overwrite-guard.js';
 import { Reporter } from './reporter.js';
 import { inputsSize, RunProgress } from './run-progress.js';
 import { Interrupted, interruptedMessage, onSignals } from './signals.js';
+import { runBatches } from './run-batches.js';
 
 /** The options every command has (see `globalOptions` in main.ts). */
 export interface CommonArgs {
@@ -150,6 +152,7 @@ export async function runCommand(
   const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
   const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];
   for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
+  const logic = batchLogic(spec, stages, select, readWhole);
   const records = new PassThrough({ objectMode: true });
   // A text command (usage) draws its own progress, if any.
   const progress =
@@ -169,25 +172,46 @@ export async function runCommand(
   let code: number = EXIT.ok;
   let failure: unknown;
   try {
-    // An input that fails ends the records (everything before it goes through the stages),
-    // and the run fails once they are written.
-    const reading = feed(
-      inputs,
-      args,
-      records,
-      reporter,
-      select,
-      readWhole,
-      position,
-      io.stdin,
-    ).catch((err: unknown) => {
-      failure ??= inputError(err, '-');
-      if (!records.destroyed) records.end();
-    });
-    // A stage's failure comes first: the reading it stopped fails after it.
-    failure = (await chainToEnd([records, ...stages, ...tail, writer])) ?? failure;
-    await reading;
-    await writer.close();
+    if (logic !== undefined) {
+      // Every stage is record logic: the records go through them in batches, written by the
+      // same output writer (whole lines, what came before a failure, a signal's cut).
+      failure = await runBatches({
+        inputs,
+        args,
+        logic,
+        reject: reporter.add,
+        out: writer,
+        stdin: io.stdin,
+        stopped: () => signals.received !== undefined,
+        position,
+        ...(progress ? { onRecord: progress.count } : {}),
+      }).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      if (!writer.writableEnded) writer.end();
+      await writer.close();
+    } else {
+      // An input that fails ends the records (everything before it goes through the stages),
+      // and the run fails once they are written.
+      const reading = feed(
+        inputs,
+        args,
+        records,
+        reporter,
+        select,
+        readWhole,
+        position,
+        io.stdin,
+      ).catch((err: unknown) => {
+        failure ??= inputError(err, '-');
+        if (!records.destroyed) records.end();
+      });
+      // A stage's failure comes first: the reading it stopped fails after it.
+      failure = (await chainToEnd([records, ...stages, ...tail, writer])) ?? failure;
+      await reading;
+      await writer.close();
+    }
   } catch (err) {
     failure ??= err;
   } finally {
@@ -221,6 +245,22 @@ async function startProgress(
 ): Promise<RunProgress | undefined> {
   if (args.quiet || (stderr as { isTTY?: boolean }).isTTY !== true) return undefined;
   return new RunProgress(stderr, await inputsSize(inputs));
+}
+
+/**
+ * The logic of the stages when the run can go in batches (`run-batches.ts`): a records command
+ * whose stages were all built by `recordTransform`, reading every line of its inputs as records.
+ */
+function batchLogic(
+  spec: CommandSpec,
+  stages: readonly Transform[],
+  select: readonly string[] | undefined,
+  readWhole: ReadWhole | undefined,
+): StageLogic[] | undefined {
+  if (spec.output !== 'records' || select !== undefined || readWhole !== undefined)
+    return undefined;
+  const logic = stages.map(recordLogicOf);
+  return logic.every((l) => l !== undefined) ? (logic as StageLogic[]) : undefined;
 }
 
 /** One line that says what failed and where. */

@@ -1,18 +1,14 @@
-import { bytesFinder, type FindBytes } from './find-bytes.js';
 import type { Line } from './lines.js';
 
 /** Where a {@link LineSplitter} sends what it finds. */
 export interface LineSink {
-  /** A whole line (selected, when the splitter selects). */
-  line(line: Line): void;
+  /**
+   * A whole line (selected, when the splitter selects). For a line inside the chunk being
+   * written, `start` and `end` are where its text's bytes are in that chunk (no BOM or CR).
+   */
+  line(line: Line, start?: number, end?: number): void;
   /** A line over `maxLineBytes`, which was not held; return an error to stop splitting. */
   tooLong(lineNo: number, bytes: number): Error | undefined;
-  /**
-   * Offered first each selected line that lies inside one chunk, as bytes: `buf[start, end)`
-   * without a BOM or CR. True takes the line as it is (it is then not decoded, and `line()` is
-   * not called for it); a line gathered from several chunks always goes to `line()`.
-   */
-  take?(buf: Buffer, start: number, end: number, lineNo: number): boolean;
 }
 
 export interface LineSplitterOptions {
@@ -56,11 +52,8 @@ export class LineSplitter {
   private nextAt: number[] = [];
   private clearTo: number[] = [];
 
-  private find: FindBytes | undefined;
-
   constructor(private readonly opts: LineSplitterOptions) {
     this.needles = opts.select?.map((s) => Buffer.from(s));
-    this.find = opts.select === undefined ? undefined : bytesFinder();
   }
 
   /**
@@ -69,7 +62,6 @@ export class LineSplitter {
    */
   narrow(needles: readonly string[]): void {
     this.needles = needles.map((s) => Buffer.from(s));
-    this.find ??= bytesFinder();
     this.nextAt = this.needles.map(() => UNKNOWN);
     this.clearTo = this.needles.map(() => 0);
   }
@@ -103,7 +95,8 @@ export class LineSplitter {
         this.pendingBytes = 0;
         if (this.joinedSelected(joined)) sink.line(this.toLine(joined, 0, joined.length, true));
       } else if (this.selectedIn(chunk, start, nl)) {
-        this.inChunk(chunk, start, nl, sink);
+        const s = this.textStart(chunk, start, nl);
+        sink.line(this.toLine(chunk, start, nl, false), s, this.textEnd(chunk, s, nl));
       }
       start = nl + 1;
       nl = chunk.indexOf(LF, start);
@@ -168,7 +161,7 @@ export class LineSplitter {
       let at = this.nextAt[i] as number;
       if (at === NONE_BEFORE && (this.clearTo[i] as number) >= end) continue;
       if (at === UNKNOWN || at === NONE_BEFORE || (at >= 0 && at < start)) {
-        at = (this.find as FindBytes)(chunk, needles[i] as Buffer, start, limit);
+        at = findInView(chunk, needles[i] as Buffer, start, limit);
         if (at === -1 && limit < chunk.length) {
           at = NONE_BEFORE;
           this.clearTo[i] = limit;
@@ -185,15 +178,6 @@ export class LineSplitter {
 
   private joinedSelected(joined: Buffer): boolean {
     return this.needles === undefined || this.needles.some((n) => joined.indexOf(n) !== -1);
-  }
-
-  /** A selected line inside one chunk: offered to `take`, else decoded for `line`. */
-  private inChunk(chunk: Buffer, start: number, end: number, sink: LineSink): void {
-    if (sink.take !== undefined) {
-      const s = this.textStart(chunk, start, end);
-      if (sink.take(chunk, s, this.textEnd(chunk, s, end), this.lineNo)) return;
-    }
-    sink.line(this.toLine(chunk, start, end, false));
   }
 
   /** Where the line's text starts: after a BOM on the input's first line. */
@@ -230,4 +214,12 @@ export class LineSplitter {
         : { text, line: this.lineNo, source };
     return unterminated ? { ...line, unterminated } : line;
   }
+}
+
+/**
+ * The first match of `needle` lying wholly in `hay[from, to)`, or -1 (`Buffer#indexOf` on a view
+ * that ends at `to`).
+ */
+function findInView(hay: Buffer, needle: Buffer, from: number, to: number): number {
+  return (to < hay.length ? hay.subarray(0, Math.max(0, to)) : hay).indexOf(needle, from);
 }

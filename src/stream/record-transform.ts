@@ -1,6 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { TooDeepError, tooDeepRejection } from './depth.js';
 import type { Rec } from './rec.js';
+import { keepRecordLogic } from './batch-logic.js';
 import { emitReject, type Rejection } from './rejection.js';
 
 /** What a stage's logic may do besides returning records. */
@@ -27,7 +28,8 @@ export interface RecordLogic {
 /**
  * The one adapter from record logic to a native object-mode `Transform`: it owns the stream
  * mechanics so the logic can stay a plain function (DESIGN §6.2). Errors thrown by the logic
- * travel through the callback, never out of `_transform`.
+ * travel through the callback, never out of `_transform`. The CLI may run the same logic on
+ * batches of records instead (`batch-logic.ts`).
  */
 export function recordTransform(logic: RecordLogic | RecordLogic['transform']): Transform {
   const { transform, flush } =
@@ -66,5 +68,6 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
       done();
     },
   });
+  keepRecordLogic(stage, { transform, flush });
   return stage;
 }

@@ -1,7 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { SNIFF_BYTES, sniffFraming } from './framing.js';
 import { isGzip } from './input.js';
-import type { JsonPruner } from './json-pruner.js';
 import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
 import type { Line } from './lines.js';
 import { parseLine } from './parse.js';
@@ -21,25 +20,17 @@ export interface SplitFileOptions {
   readonly chunkBytes?: number;
 }
 
-/**
- * Selects the lines after the current one by other needles (see `LineSplitter.narrow`) and, with
- * a pruner, reads them pruned: they then go to `pruned`, not `record`.
- */
-export type Narrow = (needles: readonly string[], pruner?: JsonPruner) => void;
+/** Selects the lines after the current one by other needles (see `LineSplitter.narrow`). */
+export type Narrow = (needles: readonly string[]) => void;
 
 /** Where `openFileSplit` sends a file's lines, in line order. */
 export interface FileSink {
-  /** A line read the ordinary way: decoded and parsed whole (or marked invalid). */
-  record(rec: Rec, narrow: Narrow): void;
-  /** A line's value pruned to the paths of the pruner given to `narrow` (see `JsonPruner`). */
-  pruned(value: unknown, line: number): void;
+  /**
+   * A line, decoded and parsed (or marked invalid). For a line inside one chunk, `start` and
+   * `end` are where its bytes are in `FileSplitRun.chunk` until the next step.
+   */
+  record(rec: Rec, narrow: Narrow, start?: number, end?: number): void;
 }
-
-/** Lines are pruned in batches of at most this many (this bounds the batch's memory). */
-const PRUNE_BATCH = 4096;
-
-/** The pruner takes line offsets as 32-bit integers: a larger buffer is read the ordinary way. */
-const MAX_PRUNE_OFFSET = 0x7fffffff;
 
 /** Bytes read at a time: a file up to this size is read in one read. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
@@ -53,6 +44,8 @@ export interface FileSplitRun {
   step(): boolean;
   /** The bytes read so far. */
   readonly bytes: number;
+  /** The chunk the last step read (its buffer is read into again by the next step). */
+  readonly chunk: Buffer;
   /** The lines over `maxLineBytes` found since the last call, as rejections. */
   takeTooLong(): Rejection[];
   /** Closes the file (after the last step, or to stop early). */
@@ -66,9 +59,7 @@ let scratchHolder: object | undefined;
  * Opens a plain JSON Lines file to read synchronously, a chunk per `step()`, handing its lines to
  * `sink` in line order exactly as `readRecords` with `onInvalid: 'pass'` makes its records (the
  * same `LineSplitter` as `lines()`: lines numbered from 1 counting blank ones, a BOM dropped from
- * the first line, CR before LF dropped, a last line without LF `unterminated`). After `narrow`
- * gives a pruner, the lines inside one chunk that it prunes go to `sink.pruned` instead, still in
- * line order.
+ * the first line, CR before LF dropped, a last line without LF `unterminated`).
  *
  * For a caller that hands on what each chunk gives before reading on (so that what a huge file
  * gives is never held whole): the file is read 8 MiB at a time into one buffer reused from chunk
@@ -110,6 +101,7 @@ class Run implements FileSplitRun {
   /** This run's mark on `scratch` (see `scratchHolder`). */
   readonly #token = {};
   #at = 0;
+  #chunk: Buffer = Buffer.alloc(0);
   #done = false;
   #closed = false;
 
@@ -128,6 +120,10 @@ class Run implements FileSplitRun {
     return this.#at;
   }
 
+  get chunk(): Buffer {
+    return this.#chunk;
+  }
+
   step(): boolean {
     if (this.#done) return false;
     let n: number;
@@ -138,7 +134,8 @@ class Run implements FileSplitRun {
       if (this.into === scratch && scratchHolder !== this.#token) n = this.#read();
     } else n = this.#read();
     this.#at += n;
-    this.lines.write(this.into.subarray(0, n));
+    this.#chunk = this.into.subarray(0, n);
+    this.lines.write(this.#chunk);
     if (this.#at >= this.size || n === 0) {
       this.lines.end();
       this.#done = true;
@@ -185,29 +182,16 @@ function isJsonl(fd: number, first: Buffer, size: number, o: SplitFileOptions): 
   return sniffFraming(head) === 'jsonl';
 }
 
-/**
- * One file's lines through a `LineSplitter`: records, or pruned values once `narrow` gives a
- * pruner (a chunk's pruned lines are read before the next chunk is).
- */
+/** One file's lines through a `LineSplitter`, parsed into records for the sink. */
 class FileLines {
   readonly #sink: FileSink;
   readonly #source: string;
   readonly #maxLineBytes: number;
   readonly #splitter: LineSplitter;
   readonly #tooLong: Rejection[] = [];
-  readonly #batch = { count: 0, ranges: new Int32Array(0), lines: new Int32Array(0) };
-  #pruner: JsonPruner | undefined;
-  #chunk: Buffer = Buffer.alloc(0);
-  readonly #narrow: Narrow = (needles, pruner) => {
-    this.#splitter.narrow(needles);
-    this.#pruner = pruner;
-  };
+  readonly #narrow: Narrow = (needles) => this.#splitter.narrow(needles);
   readonly #lineSink: LineSink = {
-    take: (_chunk, start, end, line) => this.#take(start, end, line),
-    line: (line) => {
-      this.#flush();
-      this.#record(line);
-    },
+    line: (line, start, end) => this.#record(line, start, end),
     tooLong: (line, bytes) => {
       const message = tooLongMessage(bytes, this.#maxLineBytes);
       this.#tooLong.push({ source: this.#source, line, reason: 'line-too-long', message });
@@ -227,9 +211,7 @@ class FileLines {
   }
 
   write(chunk: Buffer): void {
-    this.#chunk = chunk;
     this.#splitter.write(chunk, this.#lineSink);
-    this.#flush(); // the batch's ranges are in this chunk
     this.#splitter.release(chunk); // the next chunk is read into the same buffer
   }
 
@@ -243,48 +225,8 @@ class FileLines {
     return this.#tooLong.splice(0);
   }
 
-  #record(line: Line): void {
+  #record(line: Line, start?: number, end?: number): void {
     const rec = parseLine(line);
-    if (rec !== undefined) this.#sink.record(rec, this.#narrow);
+    if (rec !== undefined) this.#sink.record(rec, this.#narrow, start, end);
   }
-
-  /** A line inside the chunk being written (the splitter offers no other). */
-  #take(start: number, end: number, line: number): boolean {
-    if (this.#pruner === undefined || this.#chunk.length > MAX_PRUNE_OFFSET) return false;
-    const batch = this.#batch;
-    if (batch.count === batch.lines.length) grow(batch);
-    batch.ranges[2 * batch.count] = start;
-    batch.ranges[2 * batch.count + 1] = end;
-    batch.lines[batch.count++] = line;
-    if (batch.count === PRUNE_BATCH) this.#flush();
-    return true;
-  }
-
-  #flush(): void {
-    const batch = this.#batch;
-    if (batch.count === 0 || this.#pruner === undefined) return;
-    const { count, ranges, lines } = batch;
-    batch.count = 0;
-    const chunk = this.#chunk;
-    const { values, status } = this.#pruner.prune(chunk, ranges, count);
-    for (let i = 0; i < count; i++) {
-      const line = lines[i] as number;
-      if (status[i] === 0) this.#sink.pruned(values[i], line);
-      else {
-        const text = chunk.toString('utf8', ranges[2 * i], ranges[2 * i + 1]);
-        this.#record({ text, line, source: this.#source });
-      }
-    }
-  }
-}
-
-/** Room for more lines in a prune batch. */
-function grow(batch: { ranges: Int32Array; lines: Int32Array }): void {
-  const n = Math.min(Math.max(64, batch.lines.length * 2), PRUNE_BATCH);
-  const ranges = new Int32Array(2 * n);
-  ranges.set(batch.ranges);
-  const lines = new Int32Array(n);
-  lines.set(batch.lines);
-  batch.ranges = ranges;
-  batch.lines = lines;
 }

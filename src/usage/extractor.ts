@@ -31,14 +31,6 @@ export interface UsageExtractor {
   readonly format: string;
   /** Strings a line must contain to matter to this extractor (a cheap filter before parsing). */
   readonly needles: readonly string[];
-  /**
-   * Every value path (dot-separated member names) the reader looks at, when it looks at no other
-   * (a path's whole value counts, an object on the way is looked into only along the paths).
-   * Whole files are then read pruned to them (see `JsonPruner`): a value with everything else
-   * left out must give the reader the very entries the whole value gives (a test checks this on
-   * every fixture). Without paths, lines are parsed whole.
-   */
-  readonly paths?: readonly string[];
   /** A reader for one input (`source` is its path, or `-`). */
   reader(source: string): UsageReader;
   /** Where the format repeats a reply's usage on several records: what `dedup-usage` needs. */

@@ -1,4 +1,3 @@
-import { jsonPruner } from '../stream/json-pruner.js';
 import { openFileSplit } from '../stream/split-file-sync.js';
 import { invalidRejection, type Rejection } from '../stream/rejection.js';
 import type { UsageEntry } from './extractor.js';
@@ -32,11 +31,6 @@ export interface FileUsageOptions {
   readonly maxLineBytes: number;
   /** `jsonl` takes the file as JSON Lines without sniffing its framing. */
   readonly framing: 'auto' | 'jsonl';
-  /**
-   * False reads every selected line whole; by default lines are read pruned to the extractor's
-   * paths when the native part is built (the same entries, faster).
-   */
-  readonly prune?: boolean;
   /** Bytes read at a time (8 MiB; tests make it small). */
   readonly chunkBytes?: number;
   /** Entries per part (`FILE_USAGE_PART_ENTRIES`; tests make it small). */
@@ -49,8 +43,7 @@ export interface FileUsageOptions {
  * records (lines split by the same rules, selected by `formats.needles`, the same format detection
  * and extractor), and its selected lines that are not JSON as rejections. Once the file's format
  * is known, only its extractor's needles are searched for (a Claude Code file is then never
- * searched for rupu's `"run_start"`), and with the native part its lines are read pruned to the
- * extractor's paths. The file is read as the parts are taken: what a huge session gives is never
+ * searched for rupu's `"run_start"`). The file is read as the parts are taken: what a huge session gives is never
  * held whole. Undefined when the streaming reader must read the file (gzip, not JSON Lines).
  */
 export function readFileUsage(path: string, o: FileUsageOptions): Iterable<FileUsage> | undefined {
@@ -72,13 +65,9 @@ export function readFileUsage(path: string, o: FileUsageOptions): Iterable<FileU
         if (rec.invalid !== undefined) invalid.push(invalidRejection(rec, rec.invalid));
         for (const e of reader.read(rec)) entries.push(e);
         if (!narrowed && reader.needles !== undefined) {
-          const paths = o.prune === false ? undefined : reader.paths;
-          narrow(reader.needles, paths && jsonPruner(paths));
+          narrow(reader.needles);
           narrowed = true;
         }
-      },
-      pruned(value) {
-        for (const e of reader.readDecided(value)) entries.push(e);
       },
     },
   );

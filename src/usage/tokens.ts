@@ -36,15 +36,6 @@ export function count(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0;
 }
 
-/** What `anthropicTokens` reads of a `usage` object (see `UsageExtractor.paths`). */
-export const ANTHROPIC_USAGE_PATHS: readonly string[] = [
-  'input_tokens',
-  'output_tokens',
-  'cache_creation_input_tokens',
-  'cache_read_input_tokens',
-  'cache_creation.ephemeral_1h_input_tokens',
-];
-
 /** The counts of an Anthropic-shaped `usage` object (what Claude Code stores). */
 export function anthropicTokens(u: Readonly<Record<string, unknown>>): TokenCounts {
   const cc = u.cache_creation as Record<string, unknown> | undefined;

@@ -15,7 +15,6 @@ export class UsageRecordReader {
   #reader: UsageReader | undefined;
   #looked = 0;
   #needles: readonly string[] | undefined;
-  #paths: readonly string[] | undefined;
 
   constructor(sample: number, formats: UsageFormats) {
     this.#sample = sample;
@@ -38,7 +37,6 @@ export class UsageRecordReader {
       this.#reader = undefined;
       this.#looked = 0;
       this.#needles = undefined;
-      this.#paths = undefined;
     }
     if (rec.value === undefined) return NONE;
     if (this.#reader === undefined) {
@@ -52,18 +50,9 @@ export class UsageRecordReader {
       const x = this.#formats.extractor(format);
       this.#reader = x ? x.reader(rec.source) : () => NONE;
       this.#needles = x?.needles ?? [];
-      this.#paths = x?.paths;
       this.#looked = this.#sample;
     }
     return this.#reader(rec.value);
-  }
-
-  /**
-   * The entries of a later line of the current input, once its format is decided (`paths` is
-   * known): `value` may be pruned to the extractor's paths.
-   */
-  readDecided(value: unknown): readonly UsageEntry[] {
-    return this.#reader === undefined ? NONE : this.#reader(value);
   }
 
   /**
@@ -73,10 +62,5 @@ export class UsageRecordReader {
    */
   get needles(): readonly string[] | undefined {
     return this.#needles;
-  }
-
-  /** Once the current input's format is decided: its extractor's paths, if it declares them. */
-  get paths(): readonly string[] | undefined {
-    return this.#paths;
   }
 }

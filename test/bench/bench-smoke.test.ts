@@ -107,7 +107,7 @@ describe('bench/run.mjs --quick', () => {
       expect(Number(cells[3])).toBeGreaterThan(0);
       expect(cells[4]).toMatch(/^\d+\.\d\dx$/);
     }
-    expect(md).toMatch(/\| >= 1\.5x node-loop \| \d+\.\d\dx \| (pass|FAIL) \|/);
+    expect(md).toMatch(/\| >= 2\.8x node-loop \| \d+\.\d\dx \| (pass|FAIL) \|/);
   });
 
   it('picks up a case file it was never told about, with its own corpus', () => {

@@ -6,18 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, type Transform } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { nativeBinding } from '../../src/native/binding.js';
-import { jsonPruner } from '../../src/stream/json-pruner.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openInput } from '../../src/stream/input.js';
 import { readRecords } from '../../src/stream/read-records.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { usage, usageFormats } from '../../src/transforms/usage.js';
 import { readFileUsage, type FileUsageOptions } from '../../src/usage/file-usage.js';
-import { claudeCodeUsage } from '../../src/formats/claude-code/usage.js';
-import type { UsageExtractor } from '../../src/usage/extractor.js';
-import { flockdeckUsage } from '../../src/formats/flockdeck/usage.js';
-import { rupuUsage } from '../../src/formats/rupu/usage.js';
 import type { UsageReport } from '../../src/usage/usage-totals.js';
 import { collect } from '../helpers.js';
 import { repoRoot, sharedDir } from '../shared.js';
@@ -125,16 +119,6 @@ describe('readFileUsage reads what the streaming reader reads', () => {
     },
   );
 
-  it.each(Object.entries(groups))(
-    '%s: the same entries read pruned (native part) and whole',
-    (_name, files) => {
-      for (const f of files) {
-        const whole = usageOf(f, { ...OPTIONS, prune: false });
-        expect(usageOf(f, OPTIONS), f).toStrictEqual(whole);
-      }
-    },
-  );
-
   it('the shared Claude Code sessions give usage at all (the comparison is not of empties)', async () => {
     const w = await whole(groups['claude-code sessions and subagents'] as string[]);
     expect(w.report.totals.replies).toBeGreaterThan(100);
@@ -152,33 +136,6 @@ const rupuEvents = [
   '{"type":"usage","data":{"model":"m","input_tokens":5,"cached_tokens":9,"time":"t","data":{"usage":1}}}',
   '{"type":"usage","data":"no usage object"}',
 ].join('\n');
-
-describe.runIf(nativeBinding())('readFileUsage with the native part', () => {
-  const cases: [string, UsageExtractor, string][] = [
-    [
-      'Claude Code',
-      claudeCodeUsage,
-      jsonlBelow(join(sharedDir, 'fixtures', 'claude-code')).find((f) => !f.includes('subagents'))!,
-    ],
-    [
-      'Flockdeck',
-      flockdeckUsage,
-      join(repoRoot, 'test', 'fixtures', 'usage', 'flockdeck-v2.jsonl'),
-    ],
-    ['rupu', rupuUsage, join(dir, 'rupu-events.jsonl')],
-  ];
-  writeFileSync(join(dir, 'rupu-events.jsonl'), rupuEvents);
-  it.each(cases)('%s: reads the lines after the first pruned', (_name, x, file) => {
-    const pruner = jsonPruner(x.paths!)!;
-    const spy = vi.spyOn(pruner, 'prune');
-    try {
-      expect(usageOf(file, OPTIONS)?.entries.length).toBeGreaterThan(0);
-      expect(spy).toHaveBeenCalled();
-    } finally {
-      spy.mockRestore();
-    }
-  });
-});
 
 describe('the usage() stage given whole files and records', () => {
   it("ends a file's last reply when the file ends, whatever comes next", async () => {
@@ -211,7 +168,7 @@ describe('readFileUsage on damaged and unusual files', () => {
     'a line over maxLineBytes': `${a}\n${long}\n${b}\n`,
     'only lines without usage': `{"type":"user"}\n{"type":"summary"}\n`,
     'rupu events': rupuEvents,
-    // After a first entry that shows the format, lines the pruned reading must read as JSON.parse.
+    // After a first entry that shows the format: odd lines, read as JSON.parse reads them.
     'odd Claude Code lines': [
       a,
       '{"type":"assistant","message":{"id":"msg_n","usage":null}}',

@@ -11,7 +11,6 @@ import { bin, ensureBuilt, fixture } from '../shared.js';
 import { lastPerReply } from './claude-reference.js';
 import { entry, kinds, recsOf, through } from './records.js';
 import { cliInProcess } from '../cli-in-process.js';
-import { env as cliEnv } from '../cli/run.js';
 import { claudeConfigDir, progressOnlyReplies, sessionFiles } from './claude-tree.js';
 
 let tree: string;
@@ -22,16 +21,6 @@ beforeAll(() => {
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
 
 describe('txpipe usage on a ~/.claude/projects tree', () => {
-  it('reports the same with the native part and in JavaScript only (TXPIPE_NATIVE=0)', () => {
-    const run = (extra: Record<string, string>) =>
-      execFileSync(process.execPath, [bin, 'usage', '--json', join(tree, 'projects')], {
-        env: { ...cliEnv, ...extra },
-      }).toString();
-    const withNative = run({});
-    expect((JSON.parse(withNative) as UsageReport).totals.replies).toBeGreaterThan(100);
-    expect(run({ TXPIPE_NATIVE: '0' })).toBe(withNative);
-  });
-
   it('totals each session as its files, subagents included, one report per reply', async () => {
     const r = await cliInProcess(['usage', '--json', join(tree, 'projects')]);
     expect(r.code).toBe(0);

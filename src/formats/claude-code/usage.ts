@@ -1,8 +1,4 @@
-import {
-  anthropicTokens,
-  count,
-  ANTHROPIC_USAGE_PATHS as USAGE_PATHS,
-} from '../../usage/tokens.js';
+import { anthropicTokens, count } from '../../usage/tokens.js';
 import { isObj, NONE, str, type UsageEntry, type UsageExtractor } from '../../usage/extractor.js';
 import type { UsageDedup } from '../../usage/usage-dedup.js';
 import { stripUsage, usageSite } from './usage-site.js';
@@ -33,17 +29,6 @@ export function claudeKey(
   const req = str(requestId);
   return req === undefined ? id : `${id}:${req}`;
 }
-
-/** What `claudeEntry` reads of a value (see `UsageExtractor.paths`). */
-const ENTRY_PATHS = [
-  'type',
-  'requestId',
-  'sessionId',
-  'timestamp',
-  'message.id',
-  'message.model',
-  ...USAGE_PATHS.map((p) => `message.usage.${p}`),
-];
 
 /** The usage entry of one Claude Code value (an `assistant` entry with `message.usage`), if any. */
 export function claudeEntry(
@@ -93,7 +78,6 @@ const claudeDedup: UsageDedup = {
 export const claudeCodeUsage: UsageExtractor = {
   format: 'claude-code',
   needles: ['usage"'],
-  paths: [...ENTRY_PATHS, 'data.type', ...ENTRY_PATHS.map((p) => `data.message.${p}`)],
   reader(source) {
     const session = claudeSessionOf(source);
     return (v) => {

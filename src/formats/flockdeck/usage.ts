@@ -9,15 +9,6 @@ import { isObj, NONE, str, type UsageExtractor } from '../../usage/extractor.js'
 export const flockdeckUsage: UsageExtractor = {
   format: 'flockdeck',
   needles: ['usage"'],
-  paths: [
-    'conversation',
-    'session',
-    'model',
-    'time',
-    ...['inputTokens', 'outputTokens', 'cacheCreationInputTokens', 'cacheReadInputTokens'].map(
-      (f) => `usage.${f}`,
-    ),
-  ],
   reader() {
     return (v) => {
       if (!isObj(v) || !isObj(v.usage)) return NONE;

@@ -68,7 +68,13 @@ interface Run {
   prompt?: string;
   tools: Tool[];
   calls: Map<string, Tool>;
+  /** Every conversation event, when the record shows the conversation. */
   conv: ConvEvent[];
+  /**
+   * Otherwise only what the final message is chosen from, per round: the last assistant text
+   * that says something and the last one (a session's texts are not held to the end).
+   */
+  finals: Map<number, { said?: string; last: string }>;
   prompts: number;
   /** One per input file, in order: tokens and time are summed over them. */
   parts: Map<string, { totals: Totals; round: number; endText?: string; lastText?: string }>;
@@ -92,6 +98,28 @@ function argsOf(input: unknown): unknown {
   return String(input);
 }
 
+/** Keeps an assistant text of `round` among the candidates for the final message. */
+function heldFinal(run: Run, round: number, text: string): void {
+  const f = run.finals.get(round);
+  const said = text.trim() !== '' ? text : f?.said;
+  run.finals.set(round, said === undefined ? { last: text } : { said, last: text });
+}
+
+/**
+ * The assistant messages the final message is chosen from, by round, in the order they came:
+ * the last that says something, then the last if it is another (a blank one), as the whole
+ * conversation would give them to the choice in `record`.
+ */
+function finalCandidates(run: Run): ConvEvent[] {
+  const out: ConvEvent[] = [];
+  for (const [round, f] of [...run.finals].sort((a, b) => a[0] - b[0])) {
+    if (f.said !== undefined)
+      out.push({ type: 'assistant_message', ordinal: 0, round, text: f.said });
+    if (f.last !== f.said) out.push({ type: 'assistant_message', ordinal: 0, round, text: f.last });
+  }
+  return out;
+}
+
 /** Canonical events -> one Portable Run Record per session (shared/specs/run-record.schema.json). */
 export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
   const o = withDefaults(runRecordDefaults, options as RunRecordOptions);
@@ -107,6 +135,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
   const runner =
     o.conversationFile !== undefined ? readRunnerConversation(o.conversationFile) : undefined;
   const runs = new Map<string, Run>();
+  const keepConv = o.conversation && runner === undefined;
 
   const runOf = (ev: Event): Run => {
     const key = o.rounds ? '' : ev.session;
@@ -123,6 +152,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
         tools: [],
         calls: new Map(),
         conv: [],
+        finals: new Map(),
         prompts: 0,
         parts: new Map(),
       };
@@ -134,7 +164,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
   const record = (run: Run): Record<string, unknown> => {
     // A segment's completion text (stream-json `result`) is its last assistant message when the
     // transcript did not already end with that text.
-    const conv = [...run.conv];
+    const conv = keepConv ? [...run.conv] : finalCandidates(run);
     for (const p of run.parts.values()) {
       if (p.endText !== undefined && p.endText !== p.lastText) {
         conv.push({ type: 'assistant_message', ordinal: 0, round: p.round, text: p.endText });
@@ -206,23 +236,26 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
             run.prompts++;
             run.prompt ??= ev.text;
           }
-          run.conv.push({
-            type: 'user_message',
-            ordinal: 0,
-            round: o.rounds ? part.round : Math.max(1, run.prompts),
-            text: ev.text,
-          });
+          if (keepConv)
+            run.conv.push({
+              type: 'user_message',
+              ordinal: 0,
+              round: o.rounds ? part.round : Math.max(1, run.prompts),
+              text: ev.text,
+            });
           break;
         case 'assistant_message':
           if (ev.text === '') break;
           part.lastText = ev.text;
-          run.conv.push({ type: 'assistant_message', ordinal: 0, round, text: ev.text });
+          if (keepConv)
+            run.conv.push({ type: 'assistant_message', ordinal: 0, round, text: ev.text });
+          else heldFinal(run, round, ev.text);
           break;
         case 'tool_call': {
           const tool: Tool = { name: ev.name, args: argsOf(ev.input), ordinal: run.tools.length };
           run.tools.push(tool);
           if (ev.callId !== undefined) run.calls.set(ev.callId, tool);
-          run.conv.push({ type: 'tool_invocation', ordinal: 0, round, tool });
+          if (keepConv) run.conv.push({ type: 'tool_invocation', ordinal: 0, round, tool });
           break;
         }
         case 'tool_result': {

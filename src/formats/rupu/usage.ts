@@ -1,17 +1,6 @@
 import { count } from '../../usage/tokens.js';
 import { isObj, NONE, str, type UsageExtractor } from '../../usage/extractor.js';
 
-/** What the reader reads of an event's `data`. */
-const DATA_FIELDS = [
-  'run_id',
-  'started_at',
-  'model',
-  'time',
-  'input_tokens',
-  'cached_tokens',
-  'output_tokens',
-];
-
 /**
  * rupu transcripts: one `usage` event per provider call (shared/specs/rupu-transcripts.md), each
  * counted once. `input_tokens` includes the cached input (the spec sums it as the spend "cache
@@ -21,7 +10,6 @@ const DATA_FIELDS = [
 export const rupuUsage: UsageExtractor = {
   format: 'rupu',
   needles: ['usage"', '"run_start"'],
-  paths: ['type', ...DATA_FIELDS.map((f) => `data.${f}`)],
   reader(source) {
     let run: string | undefined;
     let time: string | undefined;

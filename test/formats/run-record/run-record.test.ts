@@ -439,3 +439,38 @@ describe('run-record writer on every real Claude Code fixture', () => {
     }
   });
 });
+
+describe('the final message without the conversation held', () => {
+  // Without --conversation the writer keeps only the candidates for the final message per round;
+  // the record must be the one it writes with the whole conversation, minus `conversation`.
+  const texts = ['', 'first', '\n\n', 'second', '  ', 'third', '\n'];
+  const cases: [string, Ev[]][] = [];
+  for (let n = 0; n < 200; n++) {
+    let seed = n + 1;
+    const rnd = (k: number): number => (((seed = (seed * 48271) % 2147483647) % k) + k) % k;
+    const events: Ev[] = [];
+    for (let i = 0; i < 3 + rnd(12); i++) {
+      const source = rnd(3) === 0 ? 'b.jsonl' : 'a.jsonl';
+      const kind = rnd(4);
+      if (kind === 0) events.push({ kind: 'user_message', role: 'prompt', text: `p${i}`, source });
+      else if (kind === 3)
+        events.push({ kind: 'session_end', text: texts[rnd(texts.length)] as string, source });
+      else
+        events.push({
+          kind: 'assistant_message',
+          text: texts[rnd(texts.length)] as string,
+          source,
+        });
+    }
+    cases.push([`random ${n}`, events]);
+  }
+  it.each([false, true])('rounds %s: the same records', (rounds) => {
+    for (const [name, events] of cases) {
+      const whole = records(events, { conversation: true, rounds });
+      const held = records(events, { rounds });
+      expect(held, name).toEqual(
+        whole.map(({ conversation: _c, ...r }) => r as Record<string, unknown>),
+      );
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import type { Transform } from 'node:stream';
+import type { Rec } from './rec.js';
+import type { Rejection } from './rejection.js';
+import type { RecordLogic, StageContext } from './record-transform.js';
+
+/** Where `recordTransform` keeps the logic of the stage it built (see {@link recordLogicOf}). */
+const LOGIC = Symbol('txpipe.recordLogic');
+
+/** The pure logic of a stage, for a caller that runs it on batches of records. */
+export interface StageLogic {
+  readonly transform: RecordLogic['transform'];
+  readonly flush?: RecordLogic['flush'];
+}
+
+/** Marks `stage` as built by `recordTransform` from `logic` (nothing else about it changes). */
+export function keepRecordLogic(stage: Transform, logic: StageLogic): void {
+  Object.defineProperty(stage, LOGIC, { value: logic });
+}
+
+/**
+ * The logic of a stage built by `recordTransform`, or undefined for any other Transform. A caller
+ * that owns the stage (the CLI builds its stages and listens to nothing else on them) may run the
+ * logic directly on batches of records instead of writing them to the stream one by one: the
+ * records, rejections and errors are the same.
+ */
+export function recordLogicOf(stage: Transform): StageLogic | undefined {
+  return (stage as unknown as { [LOGIC]?: StageLogic })[LOGIC];
+}
+
+/**
+ * Runs stages' logic over batches of records, synchronously, in stage order: what the stages'
+ * Transforms would write, for the records given so far. An error a stage throws goes to the
+ * caller (the CLI then writes nothing more of the batch and fails, as the piped stages would).
+ */
+export class BatchStages {
+  readonly #logic: readonly StageLogic[];
+  readonly #reject: (r: Rejection) => void;
+
+  constructor(logic: readonly StageLogic[], reject: (r: Rejection) => void) {
+    this.#logic = logic;
+    this.#reject = reject;
+  }
+
+  /** The records the stages give for `recs`, appended to `out` (which it returns). */
+  run(recs: readonly Rec[], out: Rec[] = []): Rec[] {
+    return this.#from(0, recs, out);
+  }
+
+  /** The end of input: every stage's `flush`, in order, its records through the stages after it. */
+  end(out: Rec[] = []): Rec[] {
+    for (let i = 0; i < this.#logic.length; i++) {
+      const { flush } = this.#logic[i] as StageLogic;
+      if (flush === undefined) continue;
+      const pushed: Rec[] = [];
+      flush(this.#context(pushed));
+      this.#from(i + 1, pushed, out);
+    }
+    return out;
+  }
+
+  /** `recs` through the stages from `first` on. */
+  #from(first: number, recs: readonly Rec[], out: Rec[]): Rec[] {
+    let batch = recs;
+    for (let i = first; i < this.#logic.length; i++) {
+      const next: Rec[] = i === this.#logic.length - 1 ? out : [];
+      const { transform } = this.#logic[i] as StageLogic;
+      const ctx = this.#context(next);
+      for (let j = 0; j < batch.length; j++) {
+        const r = transform(batch[j] as Rec, ctx);
+        if (r === undefined) continue;
+        if (Array.isArray(r)) for (const x of r as readonly Rec[]) next.push(x);
+        else next.push(r as Rec);
+      }
+      batch = next;
+    }
+    if (batch !== out) for (const r of batch) out.push(r);
+    return out;
+  }
+
+  #context(into: Rec[]): StageContext {
+    return { push: (rec) => void into.push(rec), reject: this.#reject };
+  }
+}

@@ -1,0 +1,103 @@
+import type { OnInvalid } from './parse.js';
+import { rawBytes } from './raw-bytes.js';
+import type { Rec } from './rec.js';
+import { invalidRejection, type Rejection } from './rejection.js';
+import { TxpipeError } from './errors.js';
+import { recText } from './stringify.js';
+
+const LF = 0x0a;
+
+/** What {@link encodeBatch} gives: the batch's JSON Lines bytes, and the error that stopped it. */
+export interface EncodedBatch {
+  /** The lines of the records before an error (all of them when there is none). */
+  readonly bytes: Buffer;
+  /** `onInvalid: 'error'` met a malformed line: the records after it are not encoded. */
+  readonly error?: TxpipeError;
+}
+
+/**
+ * The records a batch was read as, with where each one's line is in `buf` (`start` -1 for a line
+ * that is not there): an unchanged record among them is written by copying its bytes.
+ */
+export interface ReadBatch {
+  readonly recs: readonly Rec[];
+  readonly buf: Buffer;
+  readonly start: readonly number[];
+  readonly end: readonly number[];
+}
+
+/** How far ahead of the last match a written record is looked for among the records read. */
+const LOOK_AHEAD = 8;
+
+/**
+ * Records as JSON Lines bytes, as `stringify` writes them: an unchanged record as its original
+ * text (its bytes when the reader kept them), a changed one serialised, each ending with `\n`; a
+ * record that is not JSON is written (`pass`), reported to `reject` (`skip`, and always a
+ * `truncated` last line) or stops the batch (`error`, a malformed line). One buffer per batch.
+ * Given the batch the records were `read` as, a record passed on unchanged (the same object) is
+ * copied from the bytes it was read from instead of being encoded again, when they decoded
+ * losslessly (no U+FFFD in its text): the same bytes either way.
+ */
+export function encodeBatch(
+  recs: readonly Rec[],
+  onInvalid: OnInvalid,
+  reject: (r: Rejection) => void,
+  read?: ReadBatch,
+): EncodedBatch {
+  const parts: (string | Buffer)[] = [];
+  let size = 0;
+  let at = 0; // where the next record is looked for in `read.recs`
+  let error: TxpipeError | undefined;
+  for (let i = 0; i < recs.length; i++) {
+    const rec = recs[i] as Rec;
+    if (rec.invalid !== undefined && (rec.invalid === 'truncated' || onInvalid !== 'pass')) {
+      if (rec.invalid === 'malformed' && onInvalid === 'error') {
+        error = new TxpipeError('ERR_TXPIPE_INVALID_JSON', 'line is not JSON', {
+          source: rec.source,
+          line: rec.line,
+        });
+        break;
+      }
+      reject(invalidRejection(rec, rec.invalid));
+      continue;
+    }
+    const found = read === undefined || rec.changed ? -1 : readAt(read, rec, at);
+    if (found >= 0) {
+      at = found + 1;
+      const bytes = read!.buf.subarray(read!.start[found], read!.end[found]);
+      parts.push(bytes);
+      size += bytes.length + 1;
+      continue;
+    }
+    const bytes = rawBytes(rec);
+    if (bytes !== undefined) {
+      parts.push(bytes);
+      size += bytes.length + 1;
+    } else {
+      const text = recText(rec);
+      parts.push(text);
+      // Never less than the UTF-8 length: a string of n UTF-16 units takes at most 3n bytes.
+      size += text.length * 3 + 1;
+    }
+  }
+  const buf = Buffer.allocUnsafe(size);
+  let pos = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as string | Buffer;
+    pos += typeof p === 'string' ? buf.write(p, pos) : p.copy(buf, pos);
+    buf[pos++] = LF;
+  }
+  const out = buf.subarray(0, pos);
+  return error === undefined ? { bytes: out } : { bytes: out, error };
+}
+
+/** Where `rec` is among the records read, from `at` on (a few ahead), when its bytes are in `buf`. */
+function readAt(read: ReadBatch, rec: Rec, at: number): number {
+  const { recs } = read;
+  const to = Math.min(recs.length, at + LOOK_AHEAD);
+  for (let i = at; i < to; i++) {
+    if (recs[i] !== rec) continue;
+    return (read.start[i] as number) >= 0 && !rec.raw.includes('\uFFFD') ? i : -1;
+  }
+  return -1;
+}
