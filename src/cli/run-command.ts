@@ -161,12 +161,15 @@ export async function runCommand(
   const out = openOutput(args.output);
   // The output is written by its own writer, and a failed stage or input ends the stages after
   // it instead of destroying them: what was made before a failure still reaches the output.
-  const writer = new OutputWriter(out.stream, out.stream !== process.stdout, (err) =>
-    records.destroy(err),
-  );
+  // Ends the record stream of the piped path; the batch path checks the writer and the signal
+  // between batches instead.
+  const stopRecords = (err: Error): void => {
+    if (logic === undefined) records.destroy(err);
+  };
+  const writer = new OutputWriter(out.stream, out.stream !== process.stdout, stopRecords);
   const signals = onSignals(() => {
     writer.cut();
-    records.destroy(new Interrupted());
+    stopRecords(new Interrupted());
   });
   const position: { source?: string } = {};
   let code: number = EXIT.ok;

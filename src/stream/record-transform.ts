@@ -32,8 +32,19 @@ export interface RecordLogic {
  * batches of records instead (`batch-logic.ts`).
  */
 export function recordTransform(logic: RecordLogic | RecordLogic['transform']): Transform {
-  const { transform, flush } =
+  const { transform: given, flush } =
     typeof logic === 'function' ? { transform: logic, flush: undefined } : logic;
+  // A record nested deeper than any walker goes (MAX_DEPTH): that line only, reported. The rule
+  // is part of the logic, so the CLI's batches (which run the logic directly) keep it too.
+  const transform: RecordLogic['transform'] = (rec, c) => {
+    try {
+      return given(rec, c);
+    } catch (err) {
+      if (!(err instanceof TooDeepError)) throw err;
+      c.reject(tooDeepRejection(rec));
+      return undefined;
+    }
+  };
   const ctx: StageContext = {
     push: (rec) => {
       stage.push(rec);
@@ -47,10 +58,7 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
       try {
         out = transform(rec, ctx);
       } catch (err) {
-        // A record nested deeper than any walker goes (MAX_DEPTH): that line only, reported.
-        if (!(err instanceof TooDeepError)) return done(err as Error);
-        ctx.reject(tooDeepRejection(rec));
-        return done();
+        return done(err as Error);
       }
       if (out === undefined) return done();
       if (Array.isArray(out)) {
