@@ -94,3 +94,22 @@ export function uncached(
   if (total === undefined) return undefined;
   return cached === undefined ? total : Math.max(0, total - cached);
 }
+
+/**
+ * OpenAI's `usage` (Chat Completions: `prompt_tokens`, `completion_tokens`,
+ * `prompt_tokens_details`; Responses: `input_tokens`, `output_tokens`, `input_tokens_details`):
+ * the input total includes the `cached_tokens` of its details, which are counted as cache reads.
+ */
+export function openaiTokens(
+  u: unknown,
+  keys: { readonly input: string; readonly output: string; readonly details: string },
+): TokenCounts | undefined {
+  if (!isObj(u)) return undefined;
+  const details = u[keys.details];
+  const cached = isObj(details) ? num(details.cached_tokens) : undefined;
+  return counts({
+    input: uncached(num(u[keys.input]), cached),
+    output: num(u[keys.output]),
+    cacheRead: cached,
+  });
+}

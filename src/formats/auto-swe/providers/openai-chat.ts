@@ -1,10 +1,9 @@
+import type { TokenCounts } from '../../../events/event.js';
 import {
-  counts,
+  openaiTokens,
   isObj,
-  num,
   parsedOr,
   str,
-  uncached,
   type Message,
   type Part,
   type Provider,
@@ -99,18 +98,13 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
   return out;
 }
 
-/** OpenAI `usage`: `prompt_tokens` includes `prompt_tokens_details.cached_tokens`. */
-function tokensOf(u: unknown) {
-  if (!isObj(u)) return undefined;
-  const cached = isObj(u.prompt_tokens_details)
-    ? num(u.prompt_tokens_details.cached_tokens)
-    : undefined;
-  return counts({
-    input: uncached(num(u.prompt_tokens), cached),
-    output: num(u.completion_tokens),
-    cacheRead: cached,
+/** OpenAI `usage`, cached tokens out of input (see openaiTokens). */
+const tokensOf = (u: unknown): TokenCounts | undefined =>
+  openaiTokens(u, {
+    input: 'prompt_tokens',
+    output: 'completion_tokens',
+    details: 'prompt_tokens_details',
   });
-}
 
 /** OpenAI Chat Completions (`POST /v1/chat/completions`, and OpenAI-compatible APIs). */
 export const openaiChat: Provider = {

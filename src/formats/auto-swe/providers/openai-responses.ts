@@ -1,10 +1,9 @@
+import type { TokenCounts } from '../../../events/event.js';
 import {
-  counts,
+  openaiTokens,
   isObj,
-  num,
   parsedOr,
   str,
-  uncached,
   type Message,
   type Part,
   type Provider,
@@ -105,18 +104,13 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
   return done ? response : { ...response, output: items.filter(Boolean) };
 }
 
-/** OpenAI `usage`: `input_tokens` includes `input_tokens_details.cached_tokens`. */
-function tokensOf(u: unknown) {
-  if (!isObj(u)) return undefined;
-  const cached = isObj(u.input_tokens_details)
-    ? num(u.input_tokens_details.cached_tokens)
-    : undefined;
-  return counts({
-    input: uncached(num(u.input_tokens), cached),
-    output: num(u.output_tokens),
-    cacheRead: cached,
+/** OpenAI `usage`, cached tokens out of input (see openaiTokens). */
+const tokensOf = (u: unknown): TokenCounts | undefined =>
+  openaiTokens(u, {
+    input: 'input_tokens',
+    output: 'output_tokens',
+    details: 'input_tokens_details',
   });
-}
 
 /** OpenAI Responses API (`POST /v1/responses`), streamed (SSE) or not. */
 export const openaiResponses: Provider = {
