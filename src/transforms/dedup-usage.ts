@@ -6,8 +6,8 @@ import { badOption } from '../stream/errors.js';
 import { facetOf, loadFacets } from '../formats/registry.js';
 import { checkBound, checkKeep, replacer, type KeepPolicy } from '../usage/keep-policy.js';
 import { SeenKeys } from '../usage/seen-keys.js';
-import { autoSwe } from '../formats/auto-swe/index.js';
-import { autoSweDedup } from '../formats/auto-swe/dedup-usage.js';
+import { detectValue } from '../formats/detect.js';
+import type { DedupReader } from '../usage/usage-dedup.js';
 import type { CommandBehaviour } from './spec.js';
 import { dedupUsageDefaults } from './commands/dedup-usage.js';
 
@@ -90,26 +90,28 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
     return undefined;
   };
 
-  // An auto-swe input (decided by its first JSON record) has its own reading of replies.
-  let swe: ReturnType<typeof autoSweDedup> | undefined;
+  // An input whose format has its own reading of replies (its usage extractor's `dedupReader`,
+  // auto-swe's), decided by its first JSON record.
+  let own: DedupReader | undefined;
   let decided = false;
-  const endSwe = (ctx: StageContext): void => {
-    for (const r of swe?.end() ?? []) ctx.push(r);
-    swe = undefined;
+  const endOwn = (ctx: StageContext): void => {
+    for (const r of own?.end() ?? []) ctx.push(r);
+    own = undefined;
   };
 
   return recordTransform({
     transform(rec, ctx) {
       if (rec.source !== source) {
         endReply(ctx);
-        endSwe(ctx);
+        endOwn(ctx);
         decided = false;
         source = rec.source;
       }
       if (!decided && rec.value !== undefined) {
         decided = true;
-        if (autoSwe.detect(rec.value)) {
-          swe = autoSweDedup({
+        const reader = facetOf(detectValue(rec.value)?.id, 'usage')?.dedupReader;
+        if (reader) {
+          own = reader({
             replace,
             maxSeenKeys: o.maxSeenKeys,
             maxHeldRecords: maxRecords,
@@ -117,7 +119,7 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
           });
         }
       }
-      if (swe) return swe.take(rec);
+      if (own) return own.take(rec);
       const site = usageSite(rec.value);
       if (site === undefined || (site === 'progress' && !stripProgress)) {
         return key === undefined ? rec : hold(rec, ctx);
@@ -147,7 +149,7 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
     },
     flush(ctx) {
       endReply(ctx);
-      endSwe(ctx);
+      endOwn(ctx);
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { UsageDedup } from './usage-dedup.js';
+import type { DedupReader, DedupReaderOptions, UsageDedup } from './usage-dedup.js';
 import type { TokenCounts } from './tokens.js';
 
 /** One report of token usage read from a transcript line. */
@@ -35,6 +35,8 @@ export interface UsageExtractor {
   reader(source: string): UsageReader;
   /** Where the format repeats a reply's usage on several records: what `dedup-usage` needs. */
   readonly dedup?: UsageDedup;
+  /** A format's own dedup of one input, used by `dedup-usage` in place of `dedup`'s sites. */
+  dedupReader?(options: DedupReaderOptions): DedupReader;
 }
 
 /** Type guard for a plain object. */

@@ -1,3 +1,5 @@
+import type { Rec } from '../stream/rec.js';
+
 /** Where a value carries usage: a reply's own report, a copy of a subagent's, or nowhere. */
 export type UsageSite = 'reply' | 'progress' | undefined;
 
@@ -14,4 +16,23 @@ export interface UsageDedup {
   outputTokens(value: Record<string, unknown>): number;
   /** A copy of the value without the usage at its site (the value itself is not changed). */
   strip(value: Record<string, unknown>, site: 'reply' | 'progress'): unknown;
+}
+
+/** What a format's own dedup reader takes from `dedup-usage`'s options. */
+export interface DedupReaderOptions {
+  /** Whether a later report replaces the kept one (from the keep-policy), by output tokens. */
+  readonly replace: (keptOutput: number, nextOutput: number) => boolean;
+  readonly maxSeenKeys: number;
+  readonly maxHeldRecords: number;
+  readonly maxHeldBytes: number;
+}
+
+/**
+ * A format's own reading of repeated usage, for one input, where {@link UsageDedup}'s sites do not
+ * fit (auto-swe: the lines of a reply inside session-file records): the records to write for each
+ * record taken (held ones later), and those still held at the end of the input.
+ */
+export interface DedupReader {
+  take(rec: Rec): Rec[];
+  end(): Rec[];
 }

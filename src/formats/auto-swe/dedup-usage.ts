@@ -1,18 +1,10 @@
 import { stripUsage, usageSite } from '../claude-code/usage-site.js';
 import { SeenKeys } from '../../usage/seen-keys.js';
+import type { DedupReader, DedupReaderOptions } from '../../usage/usage-dedup.js';
 import { count } from '../../usage/tokens.js';
 import { withValue, type Rec } from '../../stream/rec.js';
 import { isObj, str } from './call.js';
 import { unwrapRecord } from './record.js';
-
-/** What the auto-swe dedup takes from `dedup-usage`'s options. */
-export interface AutoSweDedupOptions {
-  /** Whether a later report replaces the kept one (from the keep-policy), by output tokens. */
-  readonly replace: (keptOutput: number, nextOutput: number) => boolean;
-  readonly maxSeenKeys: number;
-  readonly maxHeldRecords: number;
-  readonly maxHeldBytes: number;
-}
 
 interface Held {
   rec: Rec;
@@ -61,7 +53,7 @@ function stripped(v: Record<string, unknown>, lines: ReadonlySet<number>): Recor
  * reply whose key was already counted loses it everywhere. `http_call` records have one usage
  * each and pass unchanged, as every other record does (in order).
  */
-export function autoSweDedup(o: AutoSweDedupOptions) {
+export function autoSweDedup(o: DedupReaderOptions): DedupReader {
   const seen = new SeenKeys(o.maxSeenKeys);
   const open = new Map<string, OpenReply>();
   let held: Held[] = [];

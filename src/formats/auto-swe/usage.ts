@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { claudeEntry } from '../claude-code/usage.js';
 import { isObj, NONE, str, type UsageEntry, type UsageExtractor } from '../../usage/extractor.js';
+import { autoSweDedup } from './dedup-usage.js';
 import { readHttpCall } from './http-call.js';
 import { unwrapRecord } from './record.js';
 
@@ -31,6 +32,7 @@ export const autoSweUsage: UsageExtractor = {
   format: 'auto-swe',
   // A body streamed as SSE text holds its keys escaped (`\"usage\"`).
   needles: ['usage"', 'usage\\"', 'usageMetadata"', 'usageMetadata\\"'],
+  dedupReader: autoSweDedup,
   reader(source) {
     const fallback = sourceSession(source);
     return (value) => {
