@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../src/stream/read-records.js';
 import { stringify } from '../../src/stream/stringify.js';
-import { chain, pipelineSteps } from '../../src/transforms/chain.js';
+import { chain, pipelineStages, pipelineSteps } from '../../src/transforms/chain.js';
+import { recordLogicOf } from '../../src/stream/batch-logic.js';
 import { clip } from '../../src/transforms/clip.js';
 import { redact } from '../../src/transforms/redact.js';
 import { splitPipeline } from '../../src/transforms/pipeline-text.js';
@@ -57,6 +58,16 @@ describe('txpipe run: one process gives the bytes of the shell pipeline', () => 
       });
     }
   }
+
+  it('gives the CLI every stage with its record logic, so records go through them in batches', () => {
+    // run-command's batchLogic takes the batch path only when every stage has it (chain()'s
+    // composed Duplex would hide it): the benchmark run-chain depends on this.
+    for (const [stages] of PIPELINES) {
+      const built = pipelineStages(stages.join(' | '));
+      expect(built.length).toBeGreaterThanOrEqual(stages.length);
+      for (const stage of built) expect(recordLogicOf(stage), stages.join(' | ')).toBeDefined();
+    }
+  });
 
   it('reads the pipeline from --config (text or steps) and takes every word after it as a file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'txpipe-run-'));

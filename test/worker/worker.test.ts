@@ -51,20 +51,27 @@ async function publish(
   }
 }
 
-/** Every message of a stream, in order, with its headers. */
-async function readStream(
-  nc: NatsConnection,
-  stream: string,
-): Promise<{ data: string; header: (k: string) => string | undefined }[]> {
+interface StoredMessage {
+  subject: string;
+  data: string;
+  header: (k: string) => string | undefined;
+}
+
+/** Every message of a stream, in order, with its subject and headers. */
+async function readStream(nc: NatsConnection, stream: string): Promise<StoredMessage[]> {
   const jsm = await jetstreamManager(nc);
   const total = (await jsm.streams.info(stream)).state.messages;
-  const out: { data: string; header: (k: string) => string | undefined }[] = [];
+  const out: StoredMessage[] = [];
   if (total === 0) return out;
   const consumer = await jetstream(nc).consumers.get(stream);
   while (out.length < total) {
     const msgs = await consumer.fetch({ max_messages: 1000, expires: 2000 });
     for await (const m of msgs) {
-      out.push({ data: m.string(), header: (k) => m.headers?.get(k) || undefined });
+      out.push({
+        subject: m.subject,
+        data: m.string(),
+        header: (k) => m.headers?.get(k) || undefined,
+      });
     }
   }
   return out;
@@ -95,6 +102,7 @@ describe.skipIf(!natsAvailable)('txpipe worker on a real nats-server -js (127.0.
   function worker(
     p: string,
     extra: readonly string[] = [],
+    outputSubject = `${p}.out.records`,
   ): ChildProcess & { stderrText: () => string } {
     const child = spawn(
       process.execPath,
@@ -106,7 +114,7 @@ describe.skipIf(!natsAvailable)('txpipe worker on a real nats-server -js (127.0.
         '--stream',
         `${p}_IN`,
         '--output-subject',
-        `${p}.out.records`,
+        outputSubject,
         '--dead-letter-subject',
         `${p}.dead.records`,
         '--pipeline',
@@ -178,6 +186,26 @@ describe.skipIf(!natsAvailable)('txpipe worker on a real nats-server -js (127.0.
     expect(String(body.raw)).not.toContain('ghp_'); // cleaned by the pipeline's redaction
     const info = await jsm.consumers.info(`${p}_IN`, 'txpipe');
     expect(info.num_ack_pending).toBe(0);
+    w.kill('SIGTERM');
+    expect(await exitOf(w)).toBe(0);
+  }, 60_000);
+
+  it("{subject} in --output-subject is replaced by each record's input subject", async () => {
+    const p = 'subj';
+    await streams(jsm, p);
+    const s1 = `${p}.transcripts.p1.s1`;
+    const s2 = `${p}.transcripts.p2.s2`;
+    await publish(nc, s1, [record(1), record(2)]);
+    await publish(nc, s2, [record(3)]);
+    const w = worker(p, [], `${p}.out.{subject}`);
+    await waitFor('the three records', async () => (await count(jsm, `${p}_OUT`)) === 3);
+    const out = await readStream(nc, `${p}_OUT`);
+    const where = out.map((m) => [(JSON.parse(m.data) as { n: number }).n, m.subject]);
+    expect(where.sort()).toEqual([
+      [1, `${p}.out.${s1}`],
+      [2, `${p}.out.${s1}`],
+      [3, `${p}.out.${s2}`],
+    ]);
     w.kill('SIGTERM');
     expect(await exitOf(w)).toBe(0);
   }, 60_000);
