@@ -10,7 +10,7 @@ import { recText } from '../stream/stringify.js';
 import { pipelineRejectedText, pipelineStages } from '../transforms/chain.js';
 import { DEAD_LETTER_HEADERS, deadLetterBody } from './dead-letter.js';
 import { RecordWork, type Settled } from './record-work.js';
-import type { WorkerOptions } from './worker-options.js';
+import { outputSubjectFor, type WorkerOptions } from './worker-options.js';
 
 /** Counts a worker reports when it stops. */
 export interface WorkerCounts {
@@ -120,7 +120,7 @@ async function publishAndAck(
   const all: Promise<unknown>[] = [];
   for (const s of settled) {
     for (const out of s.outputs) {
-      const subject = o.outputSubject.replace('{subject}', waiting.get(out.seq)?.subject ?? '');
+      const subject = outputSubjectFor(o.outputSubject, waiting.get(out.seq)?.subject ?? '');
       const p = js.publish(subject, recText(out.rec), { msgID: out.id });
       add(out.seq, p);
       all.push(p);

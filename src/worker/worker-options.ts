@@ -57,3 +57,8 @@ export function workerOptions(args: Readonly<Record<string, unknown>>): WorkerOp
     idleMs: Math.max(1000, Math.round(positive('idle', a.idle) * 1000)), // the client's least
   };
 }
+
+/** The subject an output is published to: `{subject}` in the template, each time, is the input's. */
+export function outputSubjectFor(template: string, inputSubject: string): string {
+  return template.replaceAll('{subject}', inputSubject);
+}
