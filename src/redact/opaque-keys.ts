@@ -26,6 +26,30 @@ function isOpaqueAt(s: string, from: number, to: number): boolean {
 }
 
 /**
+ * A name ending in `key` after another word (`amplitude key = `, `amplitudeKey: "`, `APP_KEY=`),
+ * then the separator and an opening quote (escaped in a raw JSON line), just before a hex run.
+ */
+const HEX_KEY_NAME =
+  /([A-Za-z]{2,24})(?:[ _.-]?key|Key|KEY)(?:\\?["'])?[ \t]*[:=][ \t]*(?:\\?["'])?$/;
+/** Keys that name content, not access (`cache_key = <md5>`). */
+const CONTENT_KEY =
+  /(?:cache|hash|etag|sort|partition|primary|foreign|idempotency|dedup|lookup|index|object|row|map|file|s3|public|pub)$/i;
+
+/**
+ * Is the hex run `s[from, to)` (32 to 64, digits and letters mixed) a key by its name: a hex API
+ * key (trufflehog's `amplitudeapikey`) the hex exclusion of opaque keys would let through?
+ */
+function isNamedHexKey(s: string, from: number, to: number): boolean {
+  const n = to - from;
+  if (n < OPAQUE_MIN || n > 64) return false;
+  let digits = 0;
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) <= 57) digits++;
+  if (digits < 4 || n - digits < 4) return false;
+  const m = HEX_KEY_NAME.exec(s.slice(Math.max(0, from - 40), from));
+  return m !== null && !CONTENT_KEY.test(m[1] as string);
+}
+
+/**
  * Opaque API keys: the many services whose keys are 32+ random lower-case letters and digits
  * with no prefix (trufflehog's keyword detectors: `todoist`, `sonarcloud`, `agora`, …), found
  * whatever surrounds them: a whole word (no letter, digit or `_` on either side). A loop, not a
@@ -40,7 +64,8 @@ export function findOpaqueKeys(s: string, spans: Span[]): void {
       continue;
     }
     if (run >= OPAQUE_MIN && run <= 128 && !isWordCode(c) && !isWordCode(s.charCodeAt(i - run - 1)))
-      if (isOpaqueAt(s, i - run, i)) spans.push({ start: i - run, end: i, kind: 'opaque-key' });
+      if (isOpaqueAt(s, i - run, i) || isNamedHexKey(s, i - run, i))
+        spans.push({ start: i - run, end: i, kind: 'opaque-key' });
     run = 0;
   }
 }
@@ -69,7 +94,7 @@ export function hasOpaqueKey(s: string): boolean {
     let b = m + 1;
     while (b < n && isLowAlnum(s.charCodeAt(b))) b++;
     if (b < m + 17) continue;
-    if (b - a >= OPAQUE_MIN && isOpaqueAt(s, a, b)) return true;
+    if (b - a >= OPAQUE_MIN && (isOpaqueAt(s, a, b) || isNamedHexKey(s, a, b))) return true;
     m = b - (b % 16);
   }
   return false;
