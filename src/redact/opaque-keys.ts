@@ -11,18 +11,19 @@ const isLowAlnum = (c: number): boolean => c < 128 && LOW_ALNUM[c] === 1;
 
 /**
  * Is the run `s[from, to)` of lower-case letters and digits an opaque key: letters and digits
- * mixed (six of each at least) and a letter past `f`? Hex (commit hashes, digests) is not: it
- * names content, it grants nothing.
+ * mixed (six of each at least) and four letters past `f` at least? Hex (commit hashes, digests)
+ * is not: it names content, it grants nothing; nor is hex with a word glued to it (`…423fake`):
+ * 32 random characters of 36 hold about 18 letters past `f`, and fewer than four almost never.
  */
 function isOpaqueAt(s: string, from: number, to: number): boolean {
   let digits = 0;
-  let nonHex = false;
+  let nonHex = 0;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c <= 57) digits++;
-    else if (c > 102) nonHex = true;
+    else if (c > 102) nonHex++;
   }
-  return nonHex && digits >= 6 && to - from - digits >= 6;
+  return nonHex >= 4 && digits >= 6 && to - from - digits >= 6;
 }
 
 /**

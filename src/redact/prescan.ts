@@ -59,6 +59,7 @@ export const PRESCAN_STARTS: readonly string[] = [
   'sig=',
   'eyj*',
   'flyv',
+  'psca',
   'priv',
   'bear',
   'basi',

@@ -88,6 +88,11 @@ describe('known misses are caught in a tool result of a session (through the pre
       'amplitude.init({ apiKey: "x" }); const amplitudeKey = "a1b2c3d4e5f60718293a4b5c6d7e8f90";',
       'amplitude.init({ apiKey: "[redacted]" }); const amplitudeKey = "[redacted]";',
     ],
+    [
+      'a PlanetScale token with no secret name',
+      "planetscale token - 'pscale_tkn_toLyJg1LfgY8vDQr9vhfF2HcT410U3q1alxt7012kcV'",
+      "planetscale token - '[redacted]'",
+    ],
     ...MISSES,
   ];
   it.each(extra)('%s', async (_what, input, want) => {
@@ -107,6 +112,10 @@ describe('look-alikes of the new rules are kept', () => {
     ['a commit hash', 'HEAD is now at 3f2a9c1e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39'],
     ['a port and a word before a mail address', 'see http://localhost:8080 me@example.org'],
     ['curl -u without a password on the next line', 'curl -u bob \\\n  https://x'],
+    [
+      'hex with a word glued to it',
+      "sentry = '28ab769ecf2b465fake#0ea877d6494feffe5017a5824ec2920f24451423fake'",
+    ],
   ])('%s', (_what, input) => {
     expect(createRedactor().text(input)).toBe(input);
   });
