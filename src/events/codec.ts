@@ -28,4 +28,10 @@ export interface Decoder {
 export interface Encoder {
   encode(event: Event): readonly unknown[];
   end(): readonly unknown[];
+  /**
+   * The value of an input line whose bytes are not valid UTF-8, as the program this writer
+   * imitates reads it (Flockdeck: Go, one U+FFFD per invalid byte); when absent, the line's value
+   * as read (one U+FFFD per maximal invalid sequence, as TextDecoder does).
+   */
+  readInvalidUtf8?(bytes: Buffer): unknown;
 }

@@ -15,12 +15,35 @@ interface Arg {
   readonly text: string;
 }
 
+/** The length of a line continuation (`\` and a newline) at `i`, or 0. */
+function continuation(s: string, i: number): number {
+  if (s[i] !== '\\') return 0;
+  if (s[i + 1] === '\n') return 2;
+  return s[i + 1] === '\r' && s[i + 2] === '\n' ? 3 : 0;
+}
+
+/** The end of the command line at `from`: its newline, past any continuation lines (`\` newline). */
+function commandEnd(s: string, from: number): number {
+  let to = s.indexOf('\n', from);
+  while (
+    to !== -1 &&
+    to - from <= MAX_COMMAND &&
+    continuation(s, s[to - 1] === '\r' ? to - 2 : to - 1) > 0
+  )
+    to = s.indexOf('\n', to + 1);
+  return to === -1 || to - from > MAX_COMMAND ? Math.min(s.length, from + MAX_COMMAND) : to;
+}
+
 /** Splits `s[from, to)` into shell words (quotes keep spaces); stops at `|`, `;`, `&`. */
 function words(s: string, from: number, to: number): Arg[] {
   const out: Arg[] = [];
   let i = from;
   while (i < to) {
-    while (i < to && (s[i] === ' ' || s[i] === '\t')) i++;
+    while (i < to) {
+      const skip = s[i] === ' ' || s[i] === '\t' ? 1 : continuation(s, i);
+      if (skip === 0) break;
+      i += skip;
+    }
     if (i >= to || '|;&\n'.includes(s[i] as string)) break;
     const start = i;
     while (i < to && s[i] !== ' ' && s[i] !== '\t' && !'|;&\n'.includes(s[i] as string)) {
@@ -52,8 +75,7 @@ export function findCommandPasswords(s: string, spans: Span[]): void {
   let m: RegExpExecArray | null;
   while ((m = COMMANDS.exec(s)) !== null) {
     const from = m.index + m[0].length;
-    let to = s.indexOf('\n', from);
-    if (to === -1 || to - from > MAX_COMMAND) to = Math.min(s.length, from + MAX_COMMAND);
+    const to = commandEnd(s, from);
     const args = words(s, from, to);
     COMMANDS.lastIndex = args.length > 0 ? (args[args.length - 1] as Arg).end : from;
     const cmd = m[1] as string;

@@ -11,18 +11,43 @@ const isLowAlnum = (c: number): boolean => c < 128 && LOW_ALNUM[c] === 1;
 
 /**
  * Is the run `s[from, to)` of lower-case letters and digits an opaque key: letters and digits
- * mixed (six of each at least) and a letter past `f`? Hex (commit hashes, digests) is not: it
- * names content, it grants nothing.
+ * mixed (six of each at least) and four letters past `f` at least? Hex (commit hashes, digests)
+ * is not: it names content, it grants nothing; nor is hex with a word glued to it (`…423fake`):
+ * 32 random characters of 36 hold about 18 letters past `f`, and fewer than four almost never.
  */
 function isOpaqueAt(s: string, from: number, to: number): boolean {
   let digits = 0;
-  let nonHex = false;
+  let nonHex = 0;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c <= 57) digits++;
-    else if (c > 102) nonHex = true;
+    else if (c > 102) nonHex++;
   }
-  return nonHex && digits >= 6 && to - from - digits >= 6;
+  return nonHex >= 4 && digits >= 6 && to - from - digits >= 6;
+}
+
+/**
+ * A name ending in `key` after another word (`amplitude key = `, `amplitudeKey: "`, `APP_KEY=`),
+ * then the separator and an opening quote (escaped in a raw JSON line), just before a hex run.
+ */
+const HEX_KEY_NAME =
+  /([A-Za-z]{2,24})(?:[ _.-]?key|Key|KEY)(?:\\?["'])?[ \t]*[:=][ \t]*(?:\\?["'])?$/;
+/** Keys that name content, not access (`cache_key = <md5>`). */
+const CONTENT_KEY =
+  /(?:cache|hash|etag|sort|partition|primary|foreign|idempotency|dedup|lookup|index|object|row|map|file|s3|public|pub)$/i;
+
+/**
+ * Is the hex run `s[from, to)` (32 to 64, digits and letters mixed) a key by its name: a hex API
+ * key (trufflehog's `amplitudeapikey`) the hex exclusion of opaque keys would let through?
+ */
+function isNamedHexKey(s: string, from: number, to: number): boolean {
+  const n = to - from;
+  if (n < OPAQUE_MIN || n > 64) return false;
+  let digits = 0;
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) <= 57) digits++;
+  if (digits < 4 || n - digits < 4) return false;
+  const m = HEX_KEY_NAME.exec(s.slice(Math.max(0, from - 40), from));
+  return m !== null && !CONTENT_KEY.test(m[1] as string);
 }
 
 /**
@@ -40,7 +65,8 @@ export function findOpaqueKeys(s: string, spans: Span[]): void {
       continue;
     }
     if (run >= OPAQUE_MIN && run <= 128 && !isWordCode(c) && !isWordCode(s.charCodeAt(i - run - 1)))
-      if (isOpaqueAt(s, i - run, i)) spans.push({ start: i - run, end: i, kind: 'opaque-key' });
+      if (isOpaqueAt(s, i - run, i) || isNamedHexKey(s, i - run, i))
+        spans.push({ start: i - run, end: i, kind: 'opaque-key' });
     run = 0;
   }
 }
@@ -69,7 +95,7 @@ export function hasOpaqueKey(s: string): boolean {
     let b = m + 1;
     while (b < n && isLowAlnum(s.charCodeAt(b))) b++;
     if (b < m + 17) continue;
-    if (b - a >= OPAQUE_MIN && isOpaqueAt(s, a, b)) return true;
+    if (b - a >= OPAQUE_MIN && (isOpaqueAt(s, a, b) || isNamedHexKey(s, a, b))) return true;
     m = b - (b % 16);
   }
   return false;

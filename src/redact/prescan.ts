@@ -58,6 +58,8 @@ export const PRESCAN_STARTS: readonly string[] = [
   'shar',
   'sig=',
   'eyj*',
+  'flyv',
+  'psca',
   'priv',
   'bear',
   'basi',
@@ -181,7 +183,7 @@ export function compilePrescan(
 ): (s: string) => number {
   const extra = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // `slack.com/` rather than `hooks.slack.com`: `hooks` is on every line that records hooks.
-  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass`;
+  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
@@ -200,7 +202,7 @@ export function compilePrescan(
   const configScan = patterns.length
     ? new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i')
     : undefined;
-  const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}@/y;
+  const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}(?: [^\s/?#@"'<>]{1,256})?@/y;
   // Blanks may be escaped once (`\t` in a JSON line) or more (JSON inside a JSON string).
   // `key="Password" value="…"` (NuGet) too.
   const separator =

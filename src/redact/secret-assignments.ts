@@ -121,8 +121,15 @@ function valueOfName(
   // `Authorization: Bearer x` keeps its scheme; another name with the word in it
   // (`X-Authorization`, or one glued to text before it) loses the scheme too.
   if (auth) return credentialOfScheme(s, p, cursor, /^(?:proxy-)?authori[sz]ation$/.test(lower));
+  // `auth: FlyV1 fm2_…`, `token = Bearer abc…`: the scheme stays, the credential after it goes.
+  SCHEME_THEN_CREDENTIAL.lastIndex = p;
+  if (SCHEME_THEN_CREDENTIAL.test(s)) return credentialOfScheme(s, p, cursor, true);
   return valueAt(s, p, cursor, kind, code);
 }
+
+/** An unquoted scheme word (`Bearer`, `FlyV1`) and, after a blank, something that is not a word of prose. */
+const SCHEME_THEN_CREDENTIAL =
+  /(?:bearer|basic|token|digest|apikey|[A-Za-z]{2,12}V\d)[ \t]+(?=[A-Za-z0-9._~+/=-]{0,255}[\d_+/=])/iy;
 
 /** `key="Password" value="…"` (NuGet, .NET config): the value of the pair's `value` attribute. */
 const VALUE_ATTRIBUTE = /value[ \t]*=[ \t]*(?=["'])/iy;

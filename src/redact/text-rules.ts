@@ -2,6 +2,7 @@ import { findCommandPasswords } from './command-lines.js';
 import { findCookies } from './cookies.js';
 import { findCommandsFlockdeck } from './flockdeck/others.js';
 import { findJwts } from './jwt.js';
+import { findK8sSecretData } from './k8s-secrets.js';
 import { findOpaqueKeys } from './opaque-keys.js';
 import { isPemPlaceholder, isPlaceholderUrlPassword } from './placeholders.js';
 import { findPii } from './pii.js';
@@ -27,12 +28,21 @@ export interface TextRuleConfig {
 
 const PRIVATE_KEY_BEGIN = /-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
 const PRIVATE_KEY_END = /-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-/** Anchored on `://` (a fast literal scan); the scheme before it is not needed to find the password. */
-const URL_PASSWORD = /:\/\/([^\s/?#@:"'<>]{0,256}):([^\s/?#@"'<>]{1,256})@/g;
+/**
+ * Anchored on `://` (a fast literal scan); the scheme before it is not needed to find the password.
+ * A password may hold one space (`postgres://u:my pass@db`): a run without one can only be
+ * followed by the space at its end, so a failed match costs each run once.
+ */
+const URL_PASSWORD =
+  /:\/\/([^\s/?#@:"'<>]{0,256}):([^\s/?#@"'<>]{1,256}(?: [^\s/?#@"'<>]{1,256})?)@/g;
 
-/** A URL password that is a secret: not a placeholder, given the URL's user and host. */
+/**
+ * A URL password that is a secret: not a placeholder, given the URL's user and host; one with a
+ * space is not a port and a word (`http://host:8080 me@x.org`).
+ */
 function urlPasswordCheck(pw: string, m: RegExpExecArray, s: string): boolean {
   const end = m.index + m[0].length;
+  if (/^\d+ /.test(pw)) return false;
   return !isPlaceholderUrlPassword(pw, m[1] as string, s.slice(end, end + 16));
 }
 const COMMAND_WORDS = ['curl', 'mysql', 'mariadb', 'sshpass'];
@@ -89,6 +99,7 @@ export class TextRules {
     }
     if (s.includes('eyJ')) findJwts(s, spans);
     if (/cookie/i.test(s)) findCookies(s, spans);
+    if (s.includes('Secret')) findK8sSecretData(s, spans);
     findAssignments(s, this.keywords, this.config.names, new Cursor(s), spans);
     if (COMMAND_WORDS.some((w) => s.includes(w))) findCommandPasswords(s, spans);
     // Flockdeck's command rules read the whole line after the command word (`curl … mysql -pX`).

@@ -59,6 +59,18 @@ export const TOKEN_RULES: readonly TokenRule[] = [
   { kind: 'digitalocean-token', body: 'do[opr]_v1_[a-f0-9]{64}', notAfter: '\\w' },
   { kind: 'databricks-token', body: 'dapi[a-fA-F0-9]{32}(?:-\\d)?', notAfter: 'A-Za-z0-9' },
   {
+    kind: 'planetscale-token',
+    body: 'pscale_(?:tkn|oauth|pw)_[A-Za-z0-9_.-]{32,}',
+    notAfter: '\\w',
+  },
+  // Fly.io: `FlyV1 fm2_…` (the scheme kept), macaroons of base64 joined by commas.
+  {
+    kind: 'flyio-token',
+    body: '(FlyV1[ \\t]+)(fm\\d_[A-Za-z0-9+/=_,-]{16,})',
+    notAfter: '\\w',
+    group: true,
+  },
+  {
     kind: 'azure-storage-key',
     body: '((?:AccountKey|SharedAccessKey)=)([A-Za-z0-9+/]{20,}={0,2})',
     notAfter: '\\w',
@@ -74,4 +86,4 @@ export const TOKEN_RULES: readonly TokenRule[] = [
 
 /** The literal starts of every token rule, for the prescan (a superset: no look-behind). */
 export const TOKEN_PRESCAN =
-  'sk-|[sr]k_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox[abposr]-|hooks\\.slack\\.com|AIza|npm_|SG\\.|hf_|SK[0-9a-f]{32}|do[opr]_v1_|dapi|AccountKey|SharedAccessKey|sig=|eyJ';
+  'sk-|[sr]k_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox[abposr]-|hooks\\.slack\\.com|AIza|npm_|SG\\.|hf_|SK[0-9a-f]{32}|do[opr]_v1_|dapi|AccountKey|SharedAccessKey|sig=|eyJ|FlyV1|pscale_';

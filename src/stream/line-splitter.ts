@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { Line } from './lines.js';
 
 /** Where a {@link LineSplitter} sends what it finds. */
@@ -208,10 +209,14 @@ export class LineSplitter {
     // Bytes go with the line only when decoding kept them all: invalid UTF-8 is read as U+FFFD,
     // and a line written back from its bytes would then differ from one inside a single chunk
     // (written from its text), making the output depend on how the input was chunked.
-    const line: Line =
-      own && !text.includes('\uFFFD')
+    const replaced = text.includes('\uFFFD');
+    let line: Line =
+      own && !replaced
         ? { text, line: this.lineNo, source, bytes: buf.subarray(s, e) }
         : { text, line: this.lineNo, source };
+    // A U+FFFD read from invalid bytes (not one written in the input): keep a copy of the bytes.
+    if (replaced && !isUtf8(buf.subarray(s, e)))
+      line = { ...line, invalidUtf8: Buffer.from(buf.subarray(s, e)) };
     return unterminated ? { ...line, unterminated } : line;
   }
 }

@@ -21,6 +21,12 @@ export interface Line {
    * the whole chunk alive as long as the line.
    */
   readonly bytes?: Buffer;
+  /**
+   * A copy of the line's bytes when they are not valid UTF-8 (its `text` has U+FFFD for them, one
+   * per maximal invalid sequence): a writer that must replace them as another program does (Go:
+   * one U+FFFD per invalid byte) reads them again. Rare; never given for valid UTF-8.
+   */
+  readonly invalidUtf8?: Buffer;
 }
 
 export interface LinesOptions {

@@ -2,7 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { badOption } from './errors.js';
 import type { Line } from './lines.js';
 import type { Rec } from './rec.js';
-import { keepRawBytes } from './raw-bytes.js';
+import { keepInvalidUtf8, keepRawBytes } from './raw-bytes.js';
 import { rejectInvalid } from './rejection.js';
 
 /**
@@ -46,6 +46,7 @@ export function parseLine(line: Line): Rec | undefined {
   try {
     const rec: Rec = { raw: text, value: JSON.parse(text), line: line.line, source: line.source };
     if (line.bytes !== undefined) keepRawBytes(rec, line.bytes);
+    if (line.invalidUtf8 !== undefined) keepInvalidUtf8(rec, line.invalidUtf8);
     return rec;
   } catch {
     const rec: Rec = {

@@ -18,3 +18,16 @@ export function keepRawBytes(rec: Rec, bytes: Buffer): void {
 export function rawBytes(rec: Rec): Buffer | undefined {
   return rec.changed ? undefined : bytesOf.get(rec);
 }
+
+/** The bytes of records whose line was not valid UTF-8 (see `Line.invalidUtf8`), by identity. */
+const invalidOf = new WeakMap<Rec, Buffer>();
+
+/** Records the bytes of `rec`'s line, which are not valid UTF-8. */
+export function keepInvalidUtf8(rec: Rec, bytes: Buffer): void {
+  invalidOf.set(rec, bytes);
+}
+
+/** The bytes of an unchanged record's line when they were not valid UTF-8, else undefined. */
+export function invalidUtf8Bytes(rec: Rec): Buffer | undefined {
+  return rec.changed ? undefined : invalidOf.get(rec);
+}

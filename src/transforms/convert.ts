@@ -16,6 +16,7 @@ import { readOrReject } from '../formats/record-rejected.js';
 import { formatIds, getFormat } from '../formats/registry.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
+import { invalidUtf8Bytes } from '../stream/raw-bytes.js';
 import { checkValueDepth } from '../stream/depth.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
@@ -101,6 +102,15 @@ export function convert(options: ConvertOptions): Transform {
   };
   /** A record its decoder cannot read is an error for that line only: rejected, reading goes on. */
   const decode = (rec: Rec, out: Rec[], ctx: StageContext): void => {
+    // A line that was not valid UTF-8, read again as the target's own program reads it.
+    const invalid = encoder.readInvalidUtf8 ? invalidUtf8Bytes(rec) : undefined;
+    if (invalid !== undefined) {
+      try {
+        rec = { ...rec, value: encoder.readInvalidUtf8!(invalid) };
+      } catch {
+        // Read as it was (the same JSON either way; only the count of U+FFFD differs).
+      }
+    }
     const events = readOrReject(rec, ctx, (r) => decoder!.decode(r));
     if (events) emit(events, out, rec);
   };

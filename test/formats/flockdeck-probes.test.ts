@@ -81,6 +81,42 @@ describe("flockdeck probes: Go's json.Marshal", () => {
     expect(await body([raw])).toEqual([`${head(2, 0)},"type":"user_prompt","text":"a\ufffdb"}`]);
   });
 
+  // Go replaces each byte of an invalid sequence (`utf8.DecodeRune` gives U+FFFD, size 1);
+  // TextDecoder gives one U+FFFD for a cut-short sequence (`E2 82`) and for `F0 9F 98`.
+  it.each([
+    ['a cut-short sequence (E2 82)', [0xe2, 0x82], 2],
+    ['a cut-short 4-byte sequence (F0 9F 98)', [0xf0, 0x9f, 0x98], 3],
+    ['an encoded surrogate (ED A0 80)', [0xed, 0xa0, 0x80], 3],
+    ['a lone continuation byte and an overlong (80 C0 AF)', [0x80, 0xc0, 0xaf], 3],
+    ['a byte past F4 (F5)', [0xf5], 1],
+  ])('writes invalid UTF-8 as Go does, one U+FFFD per invalid byte: %s', async (_what, bad, n) => {
+    const before = Buffer.from(
+      `{"type":"user","timestamp":"${T(0)}","message":{"role":"user","content":"a`,
+    );
+    const after = Buffer.from('b €"}}\n');
+    const data = Buffer.concat([before, Buffer.from(bad), after]);
+    const want = Buffer.concat([
+      Buffer.from(`${head(2, 0)},"type":"user_prompt","text":"a`),
+      Buffer.from('\ufffd'.repeat(n)),
+      Buffer.from('b €"}'),
+    ]);
+    // Whole, and in chunks that cut the line (its bytes then gathered from several chunks).
+    for (const chunk of [undefined, 1, 7]) {
+      const out = await runConvert(
+        [{ source: `/p/${ID}.jsonl`, data }],
+        { to: 'flockdeck', replyUsage: 'first' },
+        chunk,
+      );
+      const lines = out.split('\n').filter((l) => l !== '');
+      expect(Buffer.from(lines[1] as string).toString('hex')).toBe(want.toString('hex'));
+    }
+  });
+
+  it('keeps a U+FFFD that the input holds as valid UTF-8 (one, not three)', async () => {
+    const raw = `{"type":"user","timestamp":"${T(0)}","message":{"role":"user","content":"a\ufffdb"}}`;
+    expect(await body([raw])).toEqual([`${head(2, 0)},"type":"user_prompt","text":"a\ufffdb"}`]);
+  });
+
   it('counts clipped.input in escaped bytes (a < is six)', async () => {
     const input = { command: '<'.repeat(9000) };
     const [line] = await body([asst([call('t1', 'Bash', input)], 0)]);

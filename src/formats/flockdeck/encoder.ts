@@ -6,6 +6,7 @@ import { assistantParts, compactionFields, goTrim, promptOf } from './entry-rule
 import { SecretCalls } from './secret-calls.js';
 import type { Encoder } from '../adapter.js';
 import { flockdeckEncodeDefaults, type FlockdeckEncodeOptions } from './encode-options.js';
+import { decodeUtf8Go } from './go-utf8.js';
 import { flockdeckGuard } from './redact-guard.js';
 import {
   FIELD_LIMIT,
@@ -381,6 +382,8 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
 
   return {
     encode,
+    // Flockdeck reads its input with Go: one U+FFFD per invalid byte, which its output then holds.
+    readInvalidUtf8: (bytes: Buffer): unknown => JSON.parse(decodeUtf8Go(bytes)),
     end(): unknown[] {
       const out: unknown[] = [];
       finish(out);
