@@ -1,10 +1,6 @@
 import type { Readable } from 'node:stream';
 import { EXIT } from './exit-codes.js';
-import { expandOptionalValues } from './optional-values.js';
 import type { CommonArgs } from './run-command.js';
-
-export { globalOptions } from './global-options.js';
-export { expandOptionalValues } from './optional-values.js';
 
 /**
  * Parses `argv` and runs the command; resolves with the exit code (EXIT.usage for a wrong command
@@ -21,9 +17,11 @@ export async function runCli(
     process.stdout.write(`${packageVersion()}\n`);
     return EXIT.ok;
   }
-  const [{ quickParse }, { runParsed }] = await Promise.all([
+  // Loaded only past `--version`: they bring the command registry with them.
+  const [{ quickParse }, { runParsed }, { expandOptionalValues }] = await Promise.all([
     import('./quick-parse.js'),
     import('./run-command.js'),
+    import('./optional-values.js'),
   ]);
   const quick = quickParse(expandOptionalValues(argv));
   if (quick) return runParsed(quick.spec, quick.args as CommonArgs & Record<string, unknown>, io);

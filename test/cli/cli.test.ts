@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { globalOptions } from '../../src/cli/main.js';
+import { globalOptions } from '../../src/cli/global-options.js';
 import { commands } from '../../src/transforms/registry.js';
 import { bin, fixture, repoRoot } from '../shared.js';
 import { ensureBuilt, env, txpipe, txpipeTrickle } from './run.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandOptionalValues } from '../../src/cli/main.js';
+import { expandOptionalValues } from '../../src/cli/optional-values.js';
 import { commands } from '../../src/transforms/registry.js';
 import type { CommandSpec } from '../../src/transforms/spec.js';
 
