@@ -479,7 +479,7 @@ describe('held tool calls', () => {
   it('give back arguments and results beyond Latin-1 as they came (held as escaped JSON)', () => {
     const wide = 'caf\u00e9 \u2026 \u{1f600} \ud800 \\u2026 "q"';
     const [r] = records([
-      { kind: 'user_message', role: 'user', text: 'go' },
+      { kind: 'user_message', text: 'go' },
       { kind: 'tool_call', callId: 'a', name: 'Edit', input: { text: wide, list: [wide, 1.5] } },
       { kind: 'tool_result', callId: 'a', output: wide },
     ]);
