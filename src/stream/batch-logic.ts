@@ -64,7 +64,7 @@ export class BatchStages {
       if (flush === undefined) continue;
       let pushed: Rec[] = [];
       const held = flush(this.#context(pushed));
-      for (const rec of held ?? []) {
+      for (const rec of heldRecords(held)) {
         pushed.push(rec);
         if (pushed.length < every) continue;
         const out = this.#from(i + 1, pushed, []);
@@ -99,4 +99,15 @@ export class BatchStages {
   #context(into: Rec[]): StageContext {
     return { push: (rec) => void into.push(rec), reject: this.#reject };
   }
+}
+
+/**
+ * The records a `flush` returned: its iterable, or none (a flush that pushes may return anything
+ * else, e.g. an arrow function's expression).
+ */
+export function heldRecords(held: unknown): Iterable<Rec> {
+  const it = held as { [Symbol.iterator]?: unknown } | null | undefined;
+  return typeof it?.[Symbol.iterator] === 'function' && typeof held !== 'string'
+    ? (held as Iterable<Rec>)
+    : [];
 }

@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { TooDeepError, tooDeepRejection } from './depth.js';
 import type { Rec } from './rec.js';
-import { keepRecordLogic } from './batch-logic.js';
+import { heldRecords, keepRecordLogic } from './batch-logic.js';
 import { emitReject, type Rejection } from './rejection.js';
 
 /** What a stage's logic may do besides returning records. */
@@ -74,7 +74,7 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
     flush(done: TransformCallback) {
       try {
         const held = flush?.(ctx);
-        if (held) for (const r of held) stage.push(r);
+        for (const r of heldRecords(held)) stage.push(r);
       } catch (err) {
         return done(err as Error);
       }
