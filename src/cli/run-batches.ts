@@ -67,9 +67,12 @@ export async function runBatches(run: BatchRun): Promise<void> {
     for await (const batch of streamBatches(recs)) await emit(batch);
   }
   if (run.position) run.position.source = undefined;
-  const { bytes, error } = encodeBatch(stages.end(), args.onInvalid, reject);
-  if (bytes.length > 0) await out.write(bytes);
-  if (error) throw error;
+  // Written a chunk at a time as the flushes make them (a held record goes once written).
+  for (const recs of stages.endChunks()) {
+    const { bytes, error } = encodeBatch(recs, args.onInvalid, reject);
+    if (bytes.length > 0) await out.write(bytes);
+    if (error) throw error;
+  }
   await out.end();
 }
 

@@ -27,7 +27,11 @@ export interface Decoder {
 /** Canonical events to native records (JSON values, one output line each). */
 export interface Encoder {
   encode(event: Event): readonly unknown[];
-  end(): readonly unknown[];
+  /**
+   * Records held until the end of input. An iterable: a writer holding many (run-record) may make
+   * them one at a time, each written before the next is made.
+   */
+  end(): Iterable<unknown>;
   /**
    * The value of an input line whose bytes are not valid UTF-8, as the program this writer
    * imitates reads it (Flockdeck: Go, one U+FFFD per invalid byte); when absent, the line's value

@@ -48,14 +48,33 @@ export class BatchStages {
 
   /** The end of input: every stage's `flush`, in order, its records through the stages after it. */
   end(out: Rec[] = []): Rec[] {
+    for (const recs of this.endChunks()) for (const r of recs) out.push(r);
+    return out;
+  }
+
+  /**
+   * The records of `end`, in order, a few at a time (at most `every` from a flush per chunk: few, so that the records made for a chunk die young): a
+   * flush that returns its records as an iterable (run-record) makes the next ones only when the
+   * caller asks, so they need not all exist at once. An error a stage throws comes out of the
+   * iteration after the chunks before it.
+   */
+  *endChunks(every = 8): Generator<Rec[]> {
     for (let i = 0; i < this.#logic.length; i++) {
       const { flush } = this.#logic[i] as StageLogic;
       if (flush === undefined) continue;
-      const pushed: Rec[] = [];
-      flush(this.#context(pushed));
-      this.#from(i + 1, pushed, out);
+      let pushed: Rec[] = [];
+      const held = flush(this.#context(pushed));
+      for (const rec of heldRecords(held)) {
+        pushed.push(rec);
+        if (pushed.length < every) continue;
+        const out = this.#from(i + 1, pushed, []);
+        pushed.length = 0;
+        if (out.length > 0) yield out;
+      }
+      const out = this.#from(i + 1, pushed, []);
+      pushed = [];
+      if (out.length > 0) yield out;
     }
-    return out;
   }
 
   /** `recs` through the stages from `first` on. */
@@ -80,4 +99,15 @@ export class BatchStages {
   #context(into: Rec[]): StageContext {
     return { push: (rec) => void into.push(rec), reject: this.#reject };
   }
+}
+
+/**
+ * The records a `flush` returned: its iterable, or none (a flush that pushes may return anything
+ * else, e.g. an arrow function's expression).
+ */
+export function heldRecords(held: unknown): Iterable<Rec> {
+  const it = held as { [Symbol.iterator]?: unknown } | null | undefined;
+  return typeof it?.[Symbol.iterator] === 'function' && typeof held !== 'string'
+    ? (held as Iterable<Rec>)
+    : [];
 }

@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { TooDeepError, tooDeepRejection } from './depth.js';
 import type { Rec } from './rec.js';
-import { keepRecordLogic } from './batch-logic.js';
+import { heldRecords, keepRecordLogic } from './batch-logic.js';
 import { emitReject, type Rejection } from './rejection.js';
 
 /** What a stage's logic may do besides returning records. */
@@ -21,8 +21,12 @@ export interface RecordLogic {
    * and the stream goes on.
    */
   transform(rec: Rec, ctx: StageContext): Rec | readonly Rec[] | undefined | void;
-  /** Called at the end of input, to push held records. */
-  flush?(ctx: StageContext): void;
+  /**
+   * Called at the end of input, to push held records, or to return them as an iterable made one
+   * at a time (the CLI then writes each few before the next are made: a stage holding much until
+   * the end need not have its records all at once).
+   */
+  flush?(ctx: StageContext): Iterable<Rec> | void;
 }
 
 /**
@@ -69,7 +73,8 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
     },
     flush(done: TransformCallback) {
       try {
-        flush?.(ctx);
+        const held = flush?.(ctx);
+        for (const r of heldRecords(held)) stage.push(r);
       } catch (err) {
         return done(err as Error);
       }

@@ -177,12 +177,14 @@ export function convert(options: ConvertOptions): Transform {
       decode(rec, out, ctx);
       return out;
     },
-    flush(ctx) {
+    // The writer's held records one at a time (run-record holds every session to the end): each
+    // is written before the next is made, so they need not all exist at once.
+    *flush(ctx) {
       const out: Rec[] = [];
       const last = { raw: '', line: 0, source: source ?? '-' };
       endSource(out, last, ctx);
-      for (const value of encoder.end()) out.push(written(value, 0, last.source));
-      for (const r of out) ctx.push(r);
+      yield* out;
+      for (const value of encoder.end()) yield written(value, 0, last.source);
     },
   });
 }

@@ -142,6 +142,33 @@ describe('stages run in batches give what their Transforms give', () => {
     }
   });
 
+  it('a flush that returns an iterable is drawn a few records at a time, in order', () => {
+    const rec = (n: number): Rec => ({ raw: `{"n":${n}}`, value: { n }, line: n, source: 's' });
+    let made = 0;
+    const held: StageLogic = {
+      transform: () => undefined,
+      *flush(ctx) {
+        ctx.push(rec(0)); // pushed and yielded records keep their order
+        for (let n = 1; n <= 20; n++) {
+          made++;
+          yield rec(n);
+        }
+      },
+    };
+    const double: StageLogic = { transform: (r) => [r, r] };
+    const stagesOf = new BatchStages([held, double], () => {});
+    const seen: number[] = [];
+    for (const chunk of stagesOf.endChunks(8)) {
+      expect(chunk.length).toBeLessThanOrEqual(16);
+      for (const r of chunk) seen.push((r.value as { n: number }).n);
+      // The records of a chunk are made before it is given, the next ones not yet.
+      expect(made).toBe(seen[seen.length - 1]);
+    }
+    expect(seen).toEqual([...Array(21).keys()].flatMap((n) => [n, n]));
+    made = 0;
+    expect(new BatchStages([held, double], () => {}).end().length).toBe(42);
+  });
+
   it('a stage that is not record logic has none', async () => {
     expect(recordLogicOf(stringify())).toBeUndefined();
   });

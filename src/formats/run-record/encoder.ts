@@ -52,11 +52,37 @@ export const runRecordDefaults = Object.freeze({
   maxSessions: 10_000,
 });
 
+/**
+ * A tool call as held until the end of input: its arguments and clipped result as JSON text
+ * (fresh strings: a fraction of the memory of the parsed arguments, and no hold on the line or
+ * the unclipped output a slice of it would keep alive), made values again for the record.
+ */
 interface Tool {
   name: string;
-  args: unknown;
+  argsJson: string;
   ordinal: number;
-  result?: string | Record<string, unknown> | null;
+  resultJson?: string;
+}
+
+const WIDE = /[\u0100-\uffff]/g;
+
+/**
+ * JSON text of a value held until the end, every character above U+00FF written as its `\u`
+ * escape: V8 then keeps the text at one byte a character (a single '…' of a clip marker would
+ * make it two), and `JSON.parse` gives back the same value.
+ */
+function heldJson(value: unknown): string {
+  const text = JSON.stringify(value);
+  WIDE.lastIndex = 0;
+  if (!WIDE.test(text)) return text;
+  return text.replace(WIDE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A held tool call as the record shows it (`name`, `args`, `ordinal`, then `result` if any). */
+function toolValue(t: Tool): { name: string; args: unknown; ordinal: number; result?: unknown } {
+  const args: unknown = JSON.parse(t.argsJson);
+  if (t.resultJson === undefined) return { name: t.name, args, ordinal: t.ordinal };
+  return { name: t.name, args, ordinal: t.ordinal, result: JSON.parse(t.resultJson) };
 }
 
 type ConvEvent =
@@ -188,7 +214,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
       prompt: o.prompt ?? runner?.prompt ?? run.prompt ?? '',
       files: [...o.fixtureFiles],
       final_message: runner?.finalMessage ?? finalMessage,
-      tool_invocations: runner ? runner.tools : run.tools.map((t) => ({ ...t })),
+      tool_invocations: runner ? runner.tools : run.tools.map(toolValue),
       total_tokens: tokens,
       duration_ms: durationMs,
     };
@@ -207,8 +233,10 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
                 ordinal: e.ordinal,
                 round: e.round,
                 name: e.tool.name,
-                args: e.tool.args,
-                ...(e.tool.result !== undefined ? { result: e.tool.result } : {}),
+                args: JSON.parse(e.tool.argsJson),
+                ...(e.tool.resultJson !== undefined
+                  ? { result: JSON.parse(e.tool.resultJson) }
+                  : {}),
               }
             : { type: e.type, ordinal: e.ordinal, round: e.round, text: e.text },
         ),
@@ -252,7 +280,11 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
           else heldFinal(run, round, ev.text);
           break;
         case 'tool_call': {
-          const tool: Tool = { name: ev.name, args: argsOf(ev.input), ordinal: run.tools.length };
+          const tool: Tool = {
+            name: ev.name,
+            argsJson: heldJson(argsOf(ev.input)),
+            ordinal: run.tools.length,
+          };
           run.tools.push(tool);
           if (ev.callId !== undefined) run.calls.set(ev.callId, tool);
           if (keepConv) run.conv.push({ type: 'tool_invocation', ordinal: 0, round, tool });
@@ -260,7 +292,9 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
         }
         case 'tool_result': {
           const tool = ev.callId !== undefined ? run.calls.get(ev.callId) : undefined;
-          if (tool) tool.result = clipString(resultText(ev.output), o.resultBytes).text;
+          if (tool) {
+            tool.resultJson = heldJson(clipString(resultText(ev.output), o.resultBytes).text);
+          }
           break;
         }
         case 'session_end':
@@ -269,24 +303,30 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
       }
       return [];
     },
-    end() {
+    *end() {
       // A session with nothing of a run (no message, no tool call, no tokens: a file's stray
-      // snapshot entries under their own session id) gets no record.
-      const out = [...runs.values()]
-        .map(record)
-        .filter(
-          (r) =>
-            r.prompt !== '' ||
-            r.final_message !== '' ||
-            (r.tool_invocations as unknown[]).length > 0 ||
-            r.total_tokens !== null,
-        );
-      if (o.timing !== undefined) {
-        const timing = out.map((r) => ({
+      // snapshot entries under their own session id) gets no record. Records are made one at a
+      // time, each session let go as its record is given.
+      const timing: { total_tokens: unknown; duration_ms: unknown; source: string }[] = [];
+      for (const [key, run] of runs) {
+        runs.delete(key);
+        const r = record(run);
+        if (
+          r.prompt === '' &&
+          r.final_message === '' &&
+          (r.tool_invocations as unknown[]).length === 0 &&
+          r.total_tokens === null
+        ) {
+          continue;
+        }
+        timing.push({
           total_tokens: r.total_tokens,
           duration_ms: r.duration_ms,
           source: 'transcript',
-        }));
+        });
+        yield r;
+      }
+      if (o.timing !== undefined) {
         try {
           writeFileSync(
             o.timing,
@@ -298,7 +338,6 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
           throw outputError(err, o.timing);
         }
       }
-      return out;
     },
   };
 }

@@ -38,7 +38,7 @@ function ev(e: Ev): Event {
 function records(events: Ev[], options: RunRecordOptions = {}): Record<string, unknown>[] {
   const enc = runRecordEncoder(options as Record<string, unknown>);
   for (const e of events) expect(enc.encode(ev(e))).toEqual([]); // nothing until the end
-  const out = enc.end() as Record<string, unknown>[];
+  const out = [...enc.end()] as Record<string, unknown>[];
   for (const r of out) expect(valid(r), JSON.stringify(r)).toEqual([]);
   return out;
 }
@@ -472,5 +472,19 @@ describe('the final message without the conversation held', () => {
         whole.map(({ conversation: _c, ...r }) => r as Record<string, unknown>),
       );
     }
+  });
+});
+
+describe('held tool calls', () => {
+  it('give back arguments and results beyond Latin-1 as they came (held as escaped JSON)', () => {
+    const wide = 'caf\u00e9 \u2026 \u{1f600} \ud800 \\u2026 "q"';
+    const [r] = records([
+      { kind: 'user_message', text: 'go' },
+      { kind: 'tool_call', callId: 'a', name: 'Edit', input: { text: wide, list: [wide, 1.5] } },
+      { kind: 'tool_result', callId: 'a', output: wide },
+    ]);
+    expect(r!.tool_invocations).toEqual([
+      { name: 'Edit', args: { text: wide, list: [wide, 1.5] }, ordinal: 0, result: wide },
+    ]);
   });
 });
