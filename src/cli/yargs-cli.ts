@@ -23,11 +23,24 @@ function restoreDash(args: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/**
+ * A number option's value: the number when the text is one, else the text as given, so that the
+ * command's check says what the user wrote (`got abc`), never yargs' `NaN`.
+ */
+function numberOrText(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(numberOrText);
+  if (typeof v !== 'string' || v.trim() === '') return v;
+  const n = Number(v);
+  return Number.isNaN(n) ? v : n;
+}
+
 function commandOptions(spec: CommandSpec): Record<string, Options> {
   const out: Record<string, Options> = {};
   for (const [name, o] of Object.entries(spec.options)) {
+    // A number option is read untyped and turned into a number here (see numberOrText).
+    const asNumber = o.type === 'number' && !o.coerce;
     out[kebab(name)] = {
-      type: o.type,
+      ...(asNumber ? { coerce: numberOrText, requiresArg: true } : { type: o.type }),
       describe: o.describe,
       ...(o.default !== undefined ? { default: o.default } : {}),
       ...(o.choices ? { choices: [...o.choices] } : {}),

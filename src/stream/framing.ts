@@ -13,6 +13,8 @@ export const FRAMINGS: readonly Framing[] = ['jsonl', 'array', 'concatenated'];
 /** How many bytes {@link sniffFraming} wants to see. */
 export const SNIFF_BYTES = 64 * 1024;
 
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
 /** Where the first byte that is not white space (nor a UTF-8 byte order mark) is, or -1. */
 function firstNonSpace(head: Buffer): number {
   const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
@@ -41,13 +43,9 @@ export function sniffFraming(head: Buffer): Framing {
   try {
     const value: unknown = JSON.parse(firstLine);
     // A whole array alone in the input is an array of records; one among more lines is a record.
-    if (
-      Array.isArray(value) &&
-      head
-        .subarray(nl < 0 ? head.length : nl)
-        .toString()
-        .trim() === ''
-    ) {
+    // Blank by bytes, as framingSettled sees it: a byte order mark after the first line is not
+    // white space (String#trim would drop it, and the answer would depend on the chunk sizes).
+    if (Array.isArray(value) && head.subarray(nl < 0 ? head.length : nl).every(isSpace)) {
       return 'array';
     }
     return 'jsonl';

@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { checkOneOf } from './check-option.js';
 import { TxpipeError, badOption } from './errors.js';
 import { emitReject } from './rejection.js';
 import { withDefaults } from './options.js';
@@ -67,6 +68,7 @@ export function checkMaxLineBytes(value: unknown): void {
 export function lines(options: LinesOptions = {}): Transform {
   const opts = withDefaults(linesDefaults, options);
   checkMaxLineBytes(opts.maxLineBytes);
+  checkOneOf('onLongLine', opts.onLongLine, ['skip', 'error']);
   const { source, maxLineBytes, onLongLine } = opts;
   const splitter = new LineSplitter({ source, maxLineBytes, select: options.select });
   const stage: Transform = new Transform({

@@ -14,6 +14,7 @@ import { codecOf } from '../formats/codecs.js';
 import { detectValue } from '../formats/detect.js';
 import { readOrReject } from '../formats/record-rejected.js';
 import { formatIds, getFormat } from '../formats/registry.js';
+import { checkPositiveInteger } from '../stream/check-option.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { invalidUtf8Bytes } from '../stream/raw-bytes.js';
@@ -76,6 +77,8 @@ export function convert(options: ConvertOptions): Transform {
   if (o.replyUsage !== 'last' && o.replyUsage !== 'first') {
     badOption(`replyUsage must be last or first, not ${String(o.replyUsage)}`);
   }
+  checkPositiveInteger('holdLimit', o.holdLimit);
+  checkPositiveInteger('maxLinks', o.maxLinks);
   const encoder: Encoder = writable(o.to)(o.encode ?? {});
   if (o.from !== undefined) readable(o.from);
   const links = new BoundedMap<string, string>(o.maxLinks);

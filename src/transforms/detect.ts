@@ -1,6 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { detectValue, tally, winner } from '../formats/detect.js';
 import type { Rec } from '../stream/rec.js';
+import { checkBoolean } from '../stream/check-option.js';
 import { badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import type { CommandBehaviour } from './spec.js';
@@ -30,6 +31,7 @@ export function detect(options: DetectOptions = {}): Transform {
   if (!(Number.isInteger(sample) && sample > 0)) {
     badOption(`sample must be a positive integer, got ${String(sample)}`);
   }
+  checkBoolean('lines', lines);
   let current: string | undefined;
   let held: Rec[] = [];
   let next = 0; // the first of `inputs` not reported yet

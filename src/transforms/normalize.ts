@@ -3,6 +3,7 @@ import type { ContentBlock } from '../formats/awf/content-block.js';
 import type { AgentNormalizer } from '../formats/awf/normalizers/agent-normalizer.js';
 import { getNormalizer, normalizerIds } from '../formats/awf/normalizers/registry.js';
 import { ShapeError } from '../formats/awf/normalizers/shape.js';
+import { checkBoolean } from '../stream/check-option.js';
 import { badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import type { Rec } from '../stream/rec.js';
@@ -68,6 +69,7 @@ export function normalize(options: NormalizeOptions): Transform {
   if (!Number.isInteger(opts.maxBlocks) || opts.maxBlocks < 1) {
     badOption(`maxBlocks must be a positive integer, not ${String(opts.maxBlocks)}`);
   }
+  checkBoolean('array', opts.array);
   const held: ContentBlock[] = [];
   let last: Rec | undefined;
   return recordTransform({

@@ -45,7 +45,13 @@ describe('one line, naming the path and the flag as written', () => {
       '--max-held-records abc',
       () => ['dedup-usage', '--max-held-records', 'abc', at('x.jsonl')],
       EXIT.usage,
-      () => 'txpipe: --max-held-records must be a positive integer, got NaN\n',
+      () => 'txpipe: --max-held-records must be a positive integer, got abc\n',
+    ],
+    [
+      '--max-held-records 12abc (what was given, not NaN)',
+      () => ['dedup-usage', '--max-held-records=12abc', '--quiet', at('x.jsonl')],
+      EXIT.usage,
+      () => 'txpipe: --max-held-records must be a positive integer, got 12abc\n',
     ],
     [
       'clip --max-line-bytes abc',

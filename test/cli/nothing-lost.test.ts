@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/exit-codes.js';
@@ -72,6 +73,40 @@ describe('records read before an error reach the output', () => {
     expect(out).toBe(values.map((v) => v + '\n').join(''));
     expect(r.stderr).toContain(`not valid JSON at record ${n + 1} `);
   });
+});
+
+describe('a gzip input cut short', () => {
+  // Every record decompressed before the cut reaches the output, then the error (the engineers
+  // saw 4,827 of 5,000 written once); the line cut in two is reported.
+  it.each([['cat'], ['redact'], ['clip'], ['dedup-usage'], ['convert', '--to', 'txpipe']])(
+    '%s writes every whole line decompressed before the cut',
+    (...argv: string[]) => {
+      const lines = Array.from(
+        { length: 5000 },
+        (_, i) =>
+          `{"type":"user","sessionId":"s","uuid":"u${i}","timestamp":"2025-09-03T00:52:31.217Z","message":{"role":"user","content":"hi ${i} ${'p'.repeat(i % 40)}"}}\n`,
+      ).join('');
+      const gz = gzipSync(lines);
+      const cut = gz.subarray(0, Math.floor(gz.length * 0.6));
+      writeFileSync(at('cut.jsonl.gz'), cut);
+      const decoded = gunzipSync(cut, { finishFlush: constants.Z_SYNC_FLUSH }).toString();
+      // The same command on the whole lines decoded before the cut, as a plain file.
+      writeFileSync(at('whole.jsonl'), decoded.slice(0, decoded.lastIndexOf('\n') + 1));
+      const want = txpipe([...argv, at('whole.jsonl')]);
+      expect(want.code).toBe(EXIT.ok);
+      expect(want.stdout.split('\n').length).toBeGreaterThan(1000);
+      const r = txpipe([...argv, at('cut.jsonl.gz')]);
+      expect(r.code).toBe(EXIT.failure);
+      // convert closes a session it saw end; a failed input's last session is left open.
+      const wantOut = want.stdout
+        .replaceAll(at('whole.jsonl'), at('cut.jsonl.gz'))
+        .replace(/\{"v":1,"kind":"session_end"[^\n]*\n$/, '');
+      expect(r.stdout).toBe(wantOut);
+      expect(r.stderr).toContain(
+        `txpipe: ${at('cut.jsonl.gz')}: not valid gzip (unexpected end of file)\n`,
+      );
+    },
+  );
 });
 
 describe('deep values, a BOM', () => {

@@ -100,14 +100,11 @@ const lineBytes: fc.Arbitrary<Buffer> = fc.oneof(
     weight: 1,
   },
   {
-    // Arbitrary bytes, NUL and a lone BOM included (no line break inside).
+    // Arbitrary bytes, NUL and a lone BOM included (no line break inside). As a first line they
+    // may open an array or an object the input then does not close: the framing rules apply.
     arbitrary: fc
       .uint8Array({ maxLength: 40 })
-      // Narrowed: a first line that opens a value (`[` ... `,`) makes the input an array, whose
-      // errors are part A's (issue 12 item 4); '#' first keeps it a bad JSON line.
-      .map((a) =>
-        Buffer.concat([Buffer.from('#'), Buffer.from(a.map((b) => (b === 0x0a ? 0x00 : b)))]),
-      ),
+      .map((a) => Buffer.from(a.map((b) => (b === 0x0a ? 0x00 : b)))),
     weight: 1,
   },
   { arbitrary: fc.constant(Buffer.from([0xef, 0xbb, 0xbf, 0x7b, 0x7d])), weight: 1 },
@@ -116,16 +113,7 @@ const lineBytes: fc.Arbitrary<Buffer> = fc.oneof(
 /** JSON Lines input: lines joined by LF or CRLF, maybe a BOM first, maybe no final newline. */
 export const jsonlInput: fc.Arbitrary<Buffer> = fc
   .record({
-    // The first line a record: a JSON array alone in the input is read as an array of records.
-    lines: fc
-      .tuple(
-        fc.tuple(
-          claudeRecord.map((r) => Buffer.from(r)),
-          fc.boolean(),
-        ),
-        fc.array(fc.tuple(lineBytes, fc.boolean()), { maxLength: 11 }),
-      )
-      .map(([first, rest]) => [first, ...rest]),
+    lines: fc.array(fc.tuple(lineBytes, fc.boolean()), { minLength: 1, maxLength: 12 }),
     bom: fc.boolean(),
     lastNewline: fc.boolean(),
   })
@@ -146,22 +134,56 @@ export const cleanJsonl: fc.Arbitrary<string> = fc
   .tuple(claudeRecord, fc.array(jsonLine, { maxLength: 9 }))
   .map(([first, ls]) => [first, ...ls].map((l) => `${l}\n`).join(''));
 
-/**
- * A JSON array or concatenated values of records. Narrowed for part A of issue 12 (the lead
- * widens it after the merge): no BOM before the array (item 9), no nesting past a few levels
- * (item 1), no bad value inside (item 4).
- */
-export const valuesInput: fc.Arbitrary<{ text: string; framing: 'array' | 'concatenated' }> = fc
-  .tuple(
-    fc.array(fc.oneof(claudeRecord, jsonText), { minLength: 1, maxLength: 8 }),
-    fc.array(claudeRecord, { minLength: 1, maxLength: 8 }),
-    fc.boolean(),
-  )
-  .map(([values, records, array]) =>
-    array
-      ? { text: `[\n${values.join(',\n')}\n]\n`, framing: 'array' as const }
-      : {
-          text: records.map((v) => `${v.replace(/^\{/, '{\n')}\n`).join(''),
-          framing: 'concatenated' as const,
-        },
+/** A value that is not JSON, inside an array or among concatenated values. */
+const badValue: fc.Arbitrary<string> = fc.constantFrom('{bad}', '{"a":}', '{"a":1,}', '{"a":tru}');
+
+/** A value nested 1,000 to 6,000 levels (past what `JSON.stringify` writes again, sometimes). */
+const veryDeep: fc.Arbitrary<string> = fc
+  .tuple(fc.integer({ min: 1000, max: 6000 }), fc.boolean())
+  .map(([d, arr]) =>
+    arr ? `{"a":${'['.repeat(d)}1${']'.repeat(d)}}` : `{"a":${'{"b":'.repeat(d)}1${'}'.repeat(d)}}`,
   );
+
+/**
+ * A JSON array or concatenated values of records, maybe a BOM first, values nested past
+ * `MAX_DEPTH` and past what `JSON.stringify` writes, and maybe a value that is not JSON at
+ * `bad` (its 1-based position; 0 when none).
+ */
+export const valuesInput: fc.Arbitrary<{
+  text: string;
+  framing: 'array' | 'concatenated';
+  bad: number;
+  bom: boolean;
+  values: string[];
+}> = fc
+  .record({
+    values: fc.array(fc.oneof(claudeRecord, claudeRecord, jsonText, veryDeep), {
+      minLength: 1,
+      maxLength: 8,
+    }),
+    records: fc.array(fc.oneof(claudeRecord, claudeRecord, claudeRecord, veryDeep), {
+      minLength: 1,
+      maxLength: 8,
+    }),
+    array: fc.boolean(),
+    bom: fc.boolean(),
+    bad: fc.option(fc.tuple(fc.nat(), badValue), { freq: 3 }),
+  })
+  .map(({ values, records, array, bom, bad }) => {
+    const vs = array ? [...values] : [...records];
+    let at = 0;
+    if (bad) {
+      at = (bad[0] % vs.length) + 1;
+      vs.splice(at - 1, 0, bad[1]);
+    }
+    const body = array
+      ? `[\n${vs.join(',\n')}\n]\n`
+      : vs.map((v) => `${v.replace(/^\{/, '{\n')}\n`).join('');
+    return {
+      text: (bom ? '\ufeff' : '') + body,
+      framing: array ? ('array' as const) : ('concatenated' as const),
+      bad: at,
+      bom,
+      values: vs,
+    };
+  });

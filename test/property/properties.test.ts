@@ -5,9 +5,10 @@
 // whatever the chunk sizes. Run counts are modest so each property takes a few seconds
 // (TXPIPE_PROPERTY_RUNS=500 for a longer hunt).
 import { Writable, type Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { chainToEnd } from '../../src/stream/chain-to-end.js';
+import { TxpipeError } from '../../src/stream/errors.js';
 import { readRecords } from '../../src/stream/read-records.js';
 import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { stringify } from '../../src/stream/stringify.js';
@@ -24,13 +25,20 @@ const RUNS = Number(process.env.TXPIPE_PROPERTY_RUNS ?? 20);
 interface Ran {
   readonly bytes: Buffer;
   readonly rejected: (readonly [number, string])[];
+  /** The code of the error the run failed with, and the record it names (0 when none). */
+  readonly failed?: readonly [string, number];
 }
 
 /** Bytes through readRecords, `stages` and stringify, fed `chunk` bytes at a time. */
-async function run(input: Buffer, stages: Transform[], chunk = Infinity): Promise<Ran> {
+async function run(
+  input: Buffer,
+  stages: Transform[],
+  chunk = Infinity,
+  framing: 'auto' | 'jsonl' = 'auto',
+): Promise<Ran> {
   const rejections: Rejection[] = [];
   const keep = (r: Rejection): number => rejections.push(r);
-  const reader = readRecords(chunked(input, chunk), { source: 'in.jsonl' });
+  const reader = readRecords(chunked(input, chunk), { source: 'in.jsonl', framing });
   const writer = stringify();
   for (const s of [reader, ...stages, writer]) s.on(REJECT_EVENT, keep);
   const out: Buffer[] = [];
@@ -40,10 +48,20 @@ async function run(input: Buffer, stages: Transform[], chunk = Infinity): Promis
       done();
     },
   });
-  await pipeline([reader, ...stages, writer, sink] as unknown as [Transform, Transform]);
+  let failed: readonly [string, number] | undefined;
+  // As the CLI runs stages (chainToEnd): a failure ends the stages after it, so what they were
+  // handed still reaches the output (`pipeline` would destroy them and what they hold).
+  const err = await chainToEnd([reader, ...stages, writer, sink]);
+  if (err) {
+    // A failure is a TxpipeError with a code, never a crash; "at record N" when it names one.
+    expect(err).toBeInstanceOf(TxpipeError);
+    const at = /at record (\d+)/.exec((err as Error).message);
+    failed = [(err as TxpipeError).code, at ? Number(at[1]) : 0];
+  }
   return {
     bytes: Buffer.concat(out),
     rejected: rejections.map((r) => [r.line, r.reason] as const).sort((a, b) => a[0] - b[0]),
+    ...(failed ? { failed } : {}),
   };
 }
 
@@ -61,6 +79,18 @@ function nonBlankLines(input: Buffer): number[] {
     start = end + 1;
   }
   return out;
+}
+
+/** The length of the array the input is, when it is one whole JSON array (a BOM first allowed). */
+function wholeArray(input: Buffer): number | undefined {
+  const text = input.toString().replace(/^\ufeff/, '');
+  if (!text.trimStart().startsWith('[')) return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v.length : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const lineCount = (b: Buffer): number => b.reduce((n, c) => (c === 0x0a ? n + 1 : n), 0);
@@ -85,11 +115,22 @@ describe.each(stages)('%s: properties', (_name, make) => {
     await fc.assert(
       fc.asyncProperty(jsonlInput, fc.constantFrom(1, 2, 3, 7, 64, 4096), async (input, size) => {
         const whole = await run(input, make());
-        const lines = nonBlankLines(input);
-        expect(lineCount(whole.bytes) + whole.rejected.length).toBe(lines.length);
-        const rejectedLines = whole.rejected.map(([l]) => l);
-        expect(new Set(rejectedLines).size).toBe(rejectedLines.length);
-        for (const l of rejectedLines) expect(lines).toContain(l);
+        if (whole.failed) {
+          // A first line that opens an array or object it does not close makes the input an
+          // array or concatenated values (reading-rules.md, "Framing"): a value that is not JSON
+          // fails the input naming its record, after every record before it was given.
+          expect(whole.failed[0]).toBe('ERR_TXPIPE_INVALID_JSON');
+          expect(lineCount(whole.bytes) + whole.rejected.length).toBe(whole.failed[1] - 1);
+        } else if (wholeArray(input) !== undefined) {
+          // One whole JSON array and nothing after it is read as an array of records.
+          expect(lineCount(whole.bytes) + whole.rejected.length).toBe(wholeArray(input));
+        } else {
+          const lines = nonBlankLines(input);
+          expect(lineCount(whole.bytes) + whole.rejected.length).toBe(lines.length);
+          const rejectedLines = whole.rejected.map(([l]) => l);
+          expect(new Set(rejectedLines).size).toBe(rejectedLines.length);
+          for (const l of rejectedLines) expect(lines).toContain(l);
+        }
         const again = await run(input, make());
         expect(again).toEqual(whole);
         const chunked = await run(input, make(), size);
@@ -124,16 +165,16 @@ describe.each(stages)('%s: properties', (_name, make) => {
         const whole = await run(Buffer.from(v.text), make());
         const chunked = await run(Buffer.from(v.text), make(), size);
         expect(chunked).toEqual(whole);
-        const values =
-          v.framing === 'array'
-            ? (JSON.parse(v.text) as unknown[]).length
-            : v.text.split('\n{\n').length;
-        expect(lineCount(whole.bytes) + whole.rejected.length).toBe(values);
+        // Everything before a value that is not JSON is given, then the input fails naming it.
+        const given = v.bad ? v.bad - 1 : v.values.length;
+        if (v.bad) expect(whole.failed).toEqual(['ERR_TXPIPE_INVALID_JSON', v.bad]);
+        else expect(whole.failed).toBeUndefined();
+        expect(lineCount(whole.bytes) + whole.rejected.length).toBe(given);
         if (_name === 'cat') {
-          const want =
-            v.framing === 'array'
-              ? v.text.slice(2, -3).split(',\n')
-              : v.text.replace(/^\{\n/gm, '{').split('\n').slice(0, -1);
+          // cat writes every value as it was read, but one too deep to write again.
+          const rejected = new Set(whole.rejected.map(([l]) => l));
+          for (const [, reason] of whole.rejected) expect(reason).toBe('too-deep');
+          const want = v.values.slice(0, given).filter((_, i) => !rejected.has(i + 1));
           expect(whole.bytes.toString()).toBe(want.map((w) => `${w}\n`).join(''));
         }
       }),
@@ -153,7 +194,8 @@ describe.each([
     await fc.assert(
       fc.asyncProperty(jsonlInput, async (input) => {
         const once = await run(input, make());
-        const twice = await run(once.bytes, make());
+        // The output is JSON Lines: read it as such (alone, `[]` would be taken as an array).
+        const twice = await run(once.bytes, make(), Infinity, 'jsonl');
         expect(twice.bytes.toString()).toBe(once.bytes.toString());
       }),
       { numRuns: RUNS },
@@ -164,6 +206,7 @@ describe.each([
 /** Every command as the CLI runs it (in process): no crash, the same output every time. */
 const commands: string[][] = [
   ['cat'],
+  ['cat', '--strict'],
   ['detect'],
   ['detect', '--lines'],
   ['convert', '--to', 'txpipe'],
@@ -172,6 +215,7 @@ const commands: string[][] = [
   ['convert', '--to', 'run-record'],
   ['convert', '--to', 'flockdeck'],
   ['redact', '--pii'],
+  ['redact', '--strict'],
   ['clip', '--limit', '16', '--omit-binary'],
   ['normalize', '--agent', 'claude'],
   ['awf-tree'],
@@ -192,8 +236,14 @@ describe('every command of the CLI', () => {
           ),
           async (input) => {
             const a = await cliInProcess([...argv, '-'], { stdin: input });
-            // 0: done; 3 is --strict only. A failure (1) must be a clear one-line message, not a crash.
-            expect([0, 1]).toContain(a.code);
+            // Exit codes as docs/cli.md lists them: 0 done (lines reported, not written, allowed
+            // without --strict); 1 a run-time failure (a JSON array or concatenated values that
+            // are not JSON), with a one-line `txpipe: ` message; 3 only with --strict, and only
+            // when some line was reported. Never a crash.
+            const strict = argv.includes('--strict');
+            expect(strict ? [0, 1, 3] : [0, 1]).toContain(a.code);
+            if (a.code === 1) expect(a.stderr).toMatch(/^txpipe: .+$/m);
+            if (a.code === 3) expect(a.stderr).not.toBe('');
             expect(a.stderr).not.toMatch(
               /Maximum call stack|TypeError|ReferenceError|RangeError|at .*\.js:\d+/,
             );

@@ -350,3 +350,22 @@ describe('readRecords: options', () => {
     expect(() => readRecords(Readable.from([]), options as ReadRecordsOptions)).toThrow(message);
   });
 });
+
+describe('readRecords: framing whatever the chunk sizes', () => {
+  // Found by the property tests: `[]` then a line starting with a BOM was read as an array (and
+  // failed) when the sniffing head ended just after that BOM, and as JSON Lines otherwise.
+  it.each(CHUNK_SIZES.map((n) => [n]))('[] then a BOM-led line (chunks of %s)', async (n) => {
+    const input = Buffer.from([
+      0xef,
+      0xbb,
+      0xbf,
+      ...Buffer.from('[]\r\n'),
+      0xef,
+      0xbb,
+      0xbf,
+      ...Buffer.from('{}\n""'),
+    ]);
+    const out = await bytesOf(readRecords(chunked(input, n)).pipe(stringify()));
+    expect(out.toString()).toBe('[]\n""\n');
+  });
+});
