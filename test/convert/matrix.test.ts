@@ -34,6 +34,9 @@ const fixturesOf: Readonly<Record<string, readonly string[]>> = {
     join(repoRoot, 'test', 'fixtures', 'rupu', 'run_v2_full.jsonl'),
   ],
   'run-record': [fixture('slow-powers', 'record-runs', 'expected', 'run.json')],
+  'auto-swe': ['anthropic', 'openai-chat', 'openai-responses', 'google', 'harness'].map((f) =>
+    join(repoRoot, 'test', 'fixtures', 'auto-swe', `${f}.jsonl`),
+  ),
 };
 
 /**
