@@ -156,18 +156,15 @@ describe('auto-swe providers: shapes beyond the fixtures', () => {
   it('a reply that reported no usage gives no usage event; its stop reason goes on its last line', () => {
     // (found by the conversion matrix: an empty usage event for a reply id read as a report of
     // nothing, which replaced the reply's counts where the id came again)
-    const cut = call(
-      '/v1/responses',
-      {},
-      {
-        id: 'r',
-        object: 'response',
-        status: 'in_progress',
-        output: [
-          { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'hi' }] },
-        ],
-      },
-    );
+    const body = {
+      id: 'r',
+      object: 'response',
+      status: 'in_progress',
+      output: [
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'hi' }] },
+      ],
+    };
+    const cut = call('/v1/responses', {}, body);
     const evs = decodeAll('auto-swe', [cut, { kind: 'eof', complete: true }]);
     expect(evs.filter((e) => e.kind === 'usage')).toEqual([]);
     expect(evs.find((e) => e.kind === 'assistant_message')).toMatchObject({
@@ -175,10 +172,7 @@ describe('auto-swe providers: shapes beyond the fixtures', () => {
       messageId: 'r',
       stopReason: 'in_progress',
     });
-    const counted = {
-      ...cut,
-      response: { ...cut.response, usage: { input_tokens: 3, output_tokens: 1 } },
-    };
+    const counted = { ...cut, response: { ...body, usage: { input_tokens: 3, output_tokens: 1 } } };
     const usage = decodeAll('auto-swe', [counted, { kind: 'eof', complete: true }]).filter(
       (e) => e.kind === 'usage',
     );
