@@ -34,6 +34,9 @@ const fixturesOf: Readonly<Record<string, readonly string[]>> = {
     join(repoRoot, 'test', 'fixtures', 'rupu', 'run_v2_full.jsonl'),
   ],
   'run-record': [fixture('slow-powers', 'record-runs', 'expected', 'run.json')],
+  'auto-swe': ['anthropic', 'openai-chat', 'openai-responses', 'google', 'harness'].map((f) =>
+    join(repoRoot, 'test', 'fixtures', 'auto-swe', `${f}.jsonl`),
+  ),
 };
 
 /**
@@ -41,12 +44,17 @@ const fixturesOf: Readonly<Record<string, readonly string[]>> = {
  * on its invocation, so a result whose call is not in the transcript has nowhere to go.
  */
 const cannotKeep: Readonly<Record<string, readonly string[]>> = {
-  'run-record': ['orphanResults'],
   // The Flockdeck writer leaves out "[Request interrupted by user…]" entries (found by this
   // matrix; its reading rules, branch convert-core): interrupts are not compared for it.
   // It also redacts what it writes (its guard), so a result's text may differ: only whether each
   // call has a result is compared.
-  flockdeck: ['interrupts', 'resultText'],
+  // Subagents' (sidechain) usage is left out, as Flockdeck leaves subagents out (its spec, §5).
+  flockdeck: ['interrupts', 'resultText', 'subagentTokens'],
+  // A subagent's (sidechain) usage is written as the run's own: a run record has one total, and
+  // the rupu and AWF readers mark no event as a subagent's. Compared as the total with it.
+  'run-record': ['orphanResults', 'subagentUsage'],
+  rupu: ['subagentUsage'],
+  awf: ['subagentUsage'],
 };
 
 /**
@@ -57,6 +65,13 @@ const cannotKeep: Readonly<Record<string, readonly string[]>> = {
 const knownGaps: Readonly<Record<string, string>> = {
   'rupu -> flockdeck': 'no timestamps on rupu events: the flockdeck writer writes no line',
   'run-record -> flockdeck': 'no timestamps in a run record: the flockdeck writer writes no line',
+  // Found when the auto-swe fixtures joined (issue 16), not fixed yet: Gemini calls and results
+  // carry no call id, so the auto-swe reader gives results no callId (orphans, which these
+  // writers pair by name or drop); and the harness reader gives a reply's session-file usage
+  // after later replies' lines, which the Flockdeck writer (usage on a reply's line) loses.
+  'auto-swe -> flockdeck':
+    'google.jsonl: Gemini results without call ids; harness.jsonl: usage after later replies',
+  'auto-swe -> rupu': 'google.jsonl: Gemini results without call ids (rupu pairs them by name)',
   'claude-stream-json -> flockdeck':
     'no timestamps in claude -p stream-json: the flockdeck writer writes no line',
 };
@@ -86,10 +101,19 @@ function projection(events: readonly Event[]) {
     byId: Map<string, { call: string; result?: string }>;
     orphans: string[];
     totals: Totals;
+    id: string;
   }
   const sessions = new Map<string, S>();
+  const subagent = new Map<string, Totals>();
   for (const ev of events) {
-    if (ev.sidechain) continue;
+    if (ev.sidechain) {
+      if (ev.kind === 'usage') {
+        const t = subagent.get(ev.session) ?? new Totals();
+        subagent.set(ev.session, t);
+        t.add({ ...ev, time: undefined } as Event);
+      }
+      continue;
+    }
     let s = sessions.get(ev.session);
     if (!s) {
       s = {
@@ -99,6 +123,7 @@ function projection(events: readonly Event[]) {
         byId: new Map(),
         orphans: [],
         totals: new Totals(),
+        id: ev.session,
       };
       sessions.set(ev.session, s);
     }
@@ -148,7 +173,13 @@ function projection(events: readonly Event[]) {
     calls: s.calls,
     orphanResults: s.orphans,
     tokens: s.totals.tokens,
+    subagentTokens: subagent.get(s.id)?.tokens ?? null,
   }));
+}
+
+/** a + b where either is known. */
+function sumOrNull(a: number | null, b: number | null): number | null {
+  return a === null && b === null ? null : (a ?? 0) + (b ?? 0);
 }
 
 /** JSON with every object's keys sorted. */
@@ -209,8 +240,11 @@ describe.each(readers.map((r) => [r.id]))('reader %s', (readerId) => {
           writeFileSync(written, text);
           const drop = cannotKeep[writerId] ?? [];
           const keep = (p: ReturnType<typeof projection>) =>
-            p.map(({ interrupts, ...x }) => ({
+            p.map(({ interrupts, subagentTokens, ...x }) => ({
               ...Object.fromEntries(Object.entries(x).filter(([k]) => !drop.includes(k))),
+              ...(drop.includes('subagentUsage')
+                ? { tokens: sumOrNull(x.tokens, subagentTokens) }
+                : { subagentTokens }),
               messages: drop.includes('interrupts')
                 ? x.messages.filter((m) => !interrupts.includes(m))
                 : x.messages,

@@ -146,12 +146,37 @@ describe('auto-swe providers: shapes beyond the fixtures', () => {
       [
         ['unknown', { inlineData: { mimeType: 'image/png', data: 'AA' } }],
         ['tool_result', 'w'],
-        ['assistant_message', 'ok'],
-        ['usage', {}],
+        ['assistant_message', 'ok'], // no usageMetadata: no usage event (STOP on the text)
       ],
     ],
   ])('%s', (_name, record, want) => {
     expect(kinds(record)).toEqual(want);
+  });
+
+  it('a reply that reported no usage gives no usage event; its stop reason goes on its last line', () => {
+    // (found by the conversion matrix: an empty usage event for a reply id read as a report of
+    // nothing, which replaced the reply's counts where the id came again)
+    const body = {
+      id: 'r',
+      object: 'response',
+      status: 'in_progress',
+      output: [
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'hi' }] },
+      ],
+    };
+    const cut = call('/v1/responses', {}, body);
+    const evs = decodeAll('auto-swe', [cut, { kind: 'eof', complete: true }]);
+    expect(evs.filter((e) => e.kind === 'usage')).toEqual([]);
+    expect(evs.find((e) => e.kind === 'assistant_message')).toMatchObject({
+      text: 'hi',
+      messageId: 'r',
+      stopReason: 'in_progress',
+    });
+    const counted = { ...cut, response: { ...body, usage: { input_tokens: 3, output_tokens: 1 } } };
+    const usage = decodeAll('auto-swe', [counted, { kind: 'eof', complete: true }]).filter(
+      (e) => e.kind === 'usage',
+    );
+    expect(usage).toMatchObject([{ tokens: { input: 3, output: 1 }, stopReason: 'in_progress' }]);
   });
 
   it('the model of a Gemini call comes from its path when the reply names none', () => {

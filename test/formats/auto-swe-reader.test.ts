@@ -131,10 +131,15 @@ describe('auto-swe reader: providers', () => {
       'usage',
     ]);
     expect(two[2]).toMatchObject({ callId: 'call_save_1', input: { title: 'Paris', temp: 15 } });
-    // a stream cut before response.completed: the text comes from its deltas
+    // a stream cut before response.completed: the text comes from its deltas; no counts came,
+    // so no usage event, and the stop reason is on the text
     const three = reply(evs, 3);
-    expect(three.map((e) => e.kind)).toEqual(['user_message', 'assistant_message', 'usage']);
-    expect(three[1]).toMatchObject({ text: 'It is 15 degrees in Paris.' });
+    expect(three.map((e) => e.kind)).toEqual(['user_message', 'assistant_message']);
+    expect(three[1]).toMatchObject({
+      text: 'It is 15 degrees in Paris.',
+      messageId: 'resp_3',
+      stopReason: 'in_progress',
+    });
   });
 
   it('OpenAI Chat: tool-call argument fragments joined by index; prompt_tokens include the cached', async () => {

@@ -75,7 +75,10 @@ export function newMessages(request: readonly Message[], first: boolean): readon
 
 /**
  * The events of one model call: the new request messages (user side), the reply's parts (with
- * the model and reply id), and one `usage` event with the reply's stop reason.
+ * the model and reply id), and one `usage` event with the reply's stop reason. A reply that
+ * reported no usage (a stream cut before its counts) gives no `usage` event, as no other reader
+ * gives one without counts (it would read as a report of nothing for that reply id): its stop
+ * reason goes on its last text or call, where the Claude Code reader puts one.
  */
 export function callEvents(
   base: RecordBase,
@@ -88,15 +91,23 @@ export function callEvents(
     for (const p of m.parts) out.push(recordEvent(base, partFields(p, m.role, names)));
   }
   const reply = { messageId: call.messageId, model: call.model };
-  for (const p of call.reply) {
-    out.push(recordEvent(base, { ...reply, ...partFields(p, 'assistant', names) }));
+  const parts: Record<string, unknown>[] = call.reply.map((p) => ({
+    ...reply,
+    ...partFields(p, 'assistant', names),
+  }));
+  if (call.tokens === undefined && call.stopReason !== undefined) {
+    const last = parts.findLastIndex(
+      (f) => f.kind === 'assistant_message' || f.kind === 'tool_call',
+    );
+    if (last >= 0) parts[last] = { ...parts[last], stopReason: call.stopReason };
   }
-  if (call.tokens !== undefined || call.stopReason !== undefined) {
+  for (const f of parts) out.push(recordEvent(base, f));
+  if (call.tokens !== undefined) {
     out.push(
       recordEvent(base, {
         ...reply,
         kind: 'usage',
-        tokens: call.tokens ?? {},
+        tokens: call.tokens,
         stopReason: call.stopReason,
       }),
     );
