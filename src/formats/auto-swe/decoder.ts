@@ -4,6 +4,7 @@ import type { Event } from '../../events/event.js';
 import type { Rec } from '../../stream/rec.js';
 import type { DecodeOptions, Decoder } from '../adapter.js';
 import { isObj, str } from './call.js';
+import { RECORD_KINDS } from './index.js';
 import { callEvents, recordEvent, type RecordBase } from './call-events.js';
 import { HarnessReader } from './harness.js';
 import { readHttpCall } from './http-call.js';
@@ -11,17 +12,6 @@ import { unwrapRecord } from './record.js';
 
 /** Reports a stream problem (no `eof`, an `integrity_error`) for a line: `convert` rejects it. */
 export type StreamReport = (line: number, message: string) => void;
-
-/** Record kinds counted by name in `session_end`'s `meta.autoSwe.records` (others: `other`). */
-const KNOWN = new Set([
-  'http_call',
-  'harness_turn',
-  'harness_message',
-  'harness_session_file',
-  'marker',
-  'eof',
-  'integrity_error',
-]);
 
 /** One transcript's state: its calls so far, tool names, and what its records counted. */
 interface Session {
@@ -93,7 +83,7 @@ export function autoSweDecoder(options: DecodeOptions = {}): Decoder {
         origin: origin(rec),
         autoSwe: { source: kind ?? 'unknown', ...extra },
       });
-      count(s, kind !== undefined && KNOWN.has(kind) ? kind : 'other');
+      count(s, kind !== undefined && RECORD_KINDS.has(kind) ? kind : 'other');
       switch (kind) {
         case 'http_call': {
           const read = readHttpCall(r);

@@ -1,6 +1,7 @@
 import { isRecord, type FormatAdapter } from '../adapter.js';
 
-const KINDS = new Set([
+/** The record kinds of the spec and the sentinels that end a stream. */
+export const RECORD_KINDS: ReadonlySet<string> = new Set([
   'http_call',
   'harness_turn',
   'harness_message',
@@ -19,7 +20,7 @@ export const STORED_MANIFEST = 'transcript.json';
 
 /** A record of the content stream: `kind` is one of the record kinds or sentinels. */
 const isRecordLine = (v: unknown): boolean =>
-  isRecord(v) && typeof v.kind === 'string' && KINDS.has(v.kind);
+  isRecord(v) && typeof v.kind === 'string' && RECORD_KINDS.has(v.kind);
 
 /**
  * auto-swe transcript records (docs/formats/auto-swe.md): `kind` is one of the record kinds the

@@ -1,3 +1,4 @@
+import { isObj } from './call.js';
 /** One server-sent event: its `event:` name, when given, and its `data:` lines joined. */
 export interface SseEvent {
   readonly event?: string;
@@ -59,4 +60,20 @@ export function streamChunks(body: unknown): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   if (typeof body !== 'string') return undefined;
   return parseSse(body)?.map((e) => e.data);
+}
+
+/**
+ * A call's bodies as objects: the request (or `{}`), and the response, reassembled by the
+ * provider's `reassemble` when it was streamed (or `{}` when it is neither streamed nor an object).
+ */
+export function callBodies(
+  request: unknown,
+  response: unknown,
+  reassemble: (chunks: readonly unknown[]) => Record<string, unknown>,
+): { req: Record<string, unknown>; res: Record<string, unknown> } {
+  const chunks = streamChunks(response);
+  return {
+    req: isObj(request) ? request : {},
+    res: chunks ? reassemble(chunks) : isObj(response) ? response : {},
+  };
 }

@@ -9,7 +9,7 @@ import {
   type Provider,
   type ProviderCall,
 } from '../call.js';
-import { streamChunks } from '../sse.js';
+import { callBodies } from '../sse.js';
 
 /** A content block (request or reply) as a part. */
 function blockPart(b: unknown): Part | undefined {
@@ -131,9 +131,7 @@ export const anthropic: Provider = {
   matchesPath: (path) => /\/v1\/messages$/.test(path),
   matchesBody: (_req, res) => isObj(res) && res.type === 'message',
   read(request, response): ProviderCall {
-    const req = isObj(request) ? request : {};
-    const chunks = streamChunks(response);
-    const res = chunks ? reassemble(chunks) : isObj(response) ? response : {};
+    const { req, res } = callBodies(request, response, reassemble);
     const messages: Message[] = [];
     if (req.system !== undefined) {
       messages.push({ role: 'system', parts: contentParts(req.system) });

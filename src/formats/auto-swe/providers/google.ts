@@ -9,7 +9,7 @@ import {
   type Provider,
   type ProviderCall,
 } from '../call.js';
-import { streamChunks } from '../sse.js';
+import { callBodies } from '../sse.js';
 
 /** A Gemini `Part` as a part (text, thought, functionCall, functionResponse; others kept). */
 function partOf(p: unknown): Part | undefined {
@@ -107,9 +107,7 @@ export const google: Provider = {
   matchesPath: (path) => /:(stream)?[gG]enerateContent$/.test(path),
   matchesBody: (_req, res) => isObj(res) && Array.isArray(res.candidates),
   read(request, response): ProviderCall {
-    const req = isObj(request) ? request : {};
-    const chunks = streamChunks(response);
-    const res = chunks ? reassemble(chunks) : isObj(response) ? response : {};
+    const { req, res } = callBodies(request, response, reassemble);
     const messages: Message[] = [];
     const system = req.systemInstruction ?? req.system_instruction;
     const sys = contentMessage(system, 'system');

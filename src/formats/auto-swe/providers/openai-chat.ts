@@ -9,7 +9,7 @@ import {
   type Provider,
   type ProviderCall,
 } from '../call.js';
-import { streamChunks } from '../sse.js';
+import { callBodies } from '../sse.js';
 
 /** A message's `content`: a string, or content parts whose texts are joined. */
 function contentText(content: unknown): string | undefined {
@@ -112,9 +112,7 @@ export const openaiChat: Provider = {
   matchesPath: (path) => /\/chat\/completions$/.test(path),
   matchesBody: (_req, res) => isObj(res) && res.object === 'chat.completion',
   read(request, response): ProviderCall {
-    const req = isObj(request) ? request : {};
-    const chunks = streamChunks(response);
-    const res = chunks ? reassemble(chunks) : isObj(response) ? response : {};
+    const { req, res } = callBodies(request, response, reassemble);
     const messages: Message[] = [];
     for (const m of Array.isArray(req.messages) ? req.messages : []) {
       if (isObj(m)) messages.push(chatMessage(m));

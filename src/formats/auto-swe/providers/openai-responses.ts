@@ -9,7 +9,7 @@ import {
   type Provider,
   type ProviderCall,
 } from '../call.js';
-import { streamChunks } from '../sse.js';
+import { callBodies } from '../sse.js';
 
 /** The text of a message item's content (`input_text`, `output_text`, or a plain string). */
 function contentText(content: unknown): string {
@@ -118,9 +118,7 @@ export const openaiResponses: Provider = {
   matchesPath: (path) => /\/responses$/.test(path),
   matchesBody: (_req, res) => isObj(res) && res.object === 'response',
   read(request, response): ProviderCall {
-    const req = isObj(request) ? request : {};
-    const chunks = streamChunks(response);
-    const res = chunks ? reassemble(chunks) : isObj(response) ? response : {};
+    const { req, res } = callBodies(request, response, reassemble);
     const messages: Message[] = [];
     if (typeof req.instructions === 'string') {
       messages.push({ role: 'system', parts: [{ kind: 'text', text: req.instructions }] });
