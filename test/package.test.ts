@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
 import { ensureBuilt, env } from './cli/run.js';
@@ -57,11 +60,21 @@ describe('the package imported by its own name', () => {
   });
 
   it('npx txpipe --help works in a checkout (the bin entry)', () => {
+    // npm's own cache in a folder of this run: HOME=/tmp would share /tmp/.npm with whoever made it
+    // first, and npx exits 243 when that was another user.
+    const cache = mkdtempSync(join(tmpdir(), 'txpipe-npm-cache-'));
     const r = spawnSync('npx', ['--no-install', 'txpipe', '--help'], {
       cwd: repoRoot,
-      env: { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false' },
+      env: {
+        ...env,
+        npm_config_cache: cache,
+        npm_config_update_notifier: 'false',
+        npm_config_fund: 'false',
+      },
       encoding: 'utf8',
     });
+    rmSync(cache, { recursive: true, force: true });
+    expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^txpipe <command> \[options\] \[files\.\.\.\]/);
   });

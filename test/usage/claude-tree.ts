@@ -1,4 +1,12 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fixture } from '../shared.js';
@@ -18,7 +26,19 @@ export function claudeConfigDir(): string {
       filter: (p) => statSync(p).isDirectory() || p.endsWith('.jsonl'),
     });
   }
+  writable(root);
   return root;
+}
+
+/**
+ * cpSync keeps the modes of shared/ (read-only where CI mounts it so): the copy's folders are made
+ * writable again, or a user who is not root could not remove the temporary tree.
+ */
+function writable(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory()) writable(join(dir, e.name));
+  }
 }
 
 /** The files of each session of a projects tree (a subagent file belongs to its parent's id). */
