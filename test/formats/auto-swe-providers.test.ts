@@ -179,6 +179,61 @@ describe('auto-swe providers: shapes beyond the fixtures', () => {
     expect(usage).toMatchObject([{ tokens: { input: 3, output: 1 }, stopReason: 'in_progress' }]);
   });
 
+  it('Gemini results pair with the oldest unanswered call of their name; ids are kept when given', () => {
+    const path = '/v1beta/models/gemini-2.5-pro:generateContent';
+    const user = (...parts: object[]) => ({ role: 'user', parts });
+    const model = (...parts: object[]) => ({ role: 'model', parts });
+    const fc = (name: string, args: object, id?: string) => ({
+      functionCall: { name, args, ...(id ? { id } : {}) },
+    });
+    const fr = (name: string, response: object, id?: string) => ({
+      functionResponse: { name, response, ...(id ? { id } : {}) },
+    });
+    const reply = (...parts: object[]) => ({ candidates: [{ content: model(...parts) }] });
+    const ask = user({ text: 'weather in A and B?' });
+    const calls = model(fc('w', { c: 'A' }), fc('w', { c: 'B' }), fc('t', {}, 'own-1'));
+    const answers = [fr('w', { c: 'A' }), fr('w', { c: 'B' })];
+    const evs = decodeAll('auto-swe', [
+      call(path, { contents: [ask] }, reply(...calls.parts)),
+      call(
+        path,
+        { contents: [ask, calls, user(fr('t', { ok: 1 }, 'own-1'), ...answers)] },
+        reply({ text: 'A then B' }),
+      ),
+      call(
+        path,
+        {
+          contents: [
+            ask,
+            calls,
+            user(fr('t', { ok: 1 }, 'own-1'), ...answers),
+            model({ text: 'A then B' }),
+            user(fr('w', { c: '?' }), fr('x', {})),
+          ],
+        },
+        reply({ text: 'done' }),
+      ),
+      { kind: 'eof', complete: true },
+    ]);
+    const pairs = evs
+      .filter((e) => e.kind === 'tool_call' || e.kind === 'tool_result')
+      .map((e) => {
+        const x = e as unknown as Record<string, unknown>;
+        return [e.kind, x.name, x.callId, x.input ?? x.output];
+      });
+    expect(pairs).toEqual([
+      ['tool_call', 'w', 'google-1-1', { c: 'A' }],
+      ['tool_call', 'w', 'google-1-2', { c: 'B' }],
+      ['tool_call', 't', 'own-1', {}],
+      ['tool_result', 't', 'own-1', { ok: 1 }],
+      ['tool_result', 'w', 'google-1-1', { c: 'A' }],
+      ['tool_result', 'w', 'google-1-2', { c: 'B' }],
+      // no call of its name is unanswered: the result stays without a call id
+      ['tool_result', 'w', undefined, { c: '?' }],
+      ['tool_result', 'x', undefined, {}],
+    ]);
+  });
+
   it('the model of a Gemini call comes from its path when the reply names none', () => {
     const r = readHttpCall(call('/v1/models/gemini-pro:generateContent', {}, { candidates: [] }));
     expect(r).toMatchObject({ kind: 'chat', provider: 'google', call: { model: 'gemini-pro' } });

@@ -9,6 +9,7 @@ import { callEvents, recordEvent, type RecordBase } from './call-events.js';
 import { HarnessReader } from './harness.js';
 import { readHttpCall } from './http-call.js';
 import { unwrapRecord } from './record.js';
+import { UnansweredCalls } from './unanswered-calls.js';
 
 /** Reports a stream problem (no `eof`, an `integrity_error`) for a line: `convert` rejects it. */
 export type StreamReport = (line: number, message: string) => void;
@@ -18,6 +19,7 @@ interface Session {
   readonly id: string;
   chatCalls: number;
   readonly names: BoundedMap<string, string>;
+  readonly unanswered: UnansweredCalls;
   readonly counts: Record<string, number>;
   lastLine: number;
   time?: string;
@@ -49,7 +51,14 @@ export function autoSweDecoder(options: DecodeOptions = {}): Decoder {
   const sessionOf = (id: string, rec: Rec, out: Event[], time?: string): Session => {
     let s = sessions.get(id);
     if (!s) {
-      s = { id, chatCalls: 0, names: new BoundedMap(100_000), counts: {}, lastLine: rec.line };
+      s = {
+        id,
+        chatCalls: 0,
+        names: new BoundedMap(100_000),
+        unanswered: new UnansweredCalls(),
+        counts: {},
+        lastLine: rec.line,
+      };
       sessions.set(id, s);
       const base = { session: id, time, origin: origin(rec), autoSwe: { source: 'stream' } };
       out.push(recordEvent(base, { kind: 'session_start', agent: 'auto-swe' }));
@@ -89,7 +98,13 @@ export function autoSweDecoder(options: DecodeOptions = {}): Decoder {
           const read = readHttpCall(r);
           if (read.kind === 'chat') {
             const b = base({ provider: read.provider });
-            out.push(...callEvents(b, read.call, s.chatCalls++ === 0, s.names));
+            // A call without an id is `<provider>-<n>-<k>`: the session's n-th chat call, the
+            // k-th call in it that came without one (its request's new messages, then its reply).
+            const n = ++s.chatCalls;
+            let k = 0;
+            const mint = () => `${read.provider}-${n}-${++k}`;
+            const conversation = { names: s.names, unanswered: s.unanswered, mint };
+            out.push(...callEvents(b, read.call, n === 1, conversation));
           } else if (read.kind === 'error') {
             out.push(
               recordEvent(base(), {
