@@ -302,6 +302,122 @@ describe('auto-swe harness reader: its bound on readers', () => {
   });
 });
 
+describe('auto-swe harness reader: SDK messages take their place in the session file', () => {
+  const S = '7f3e2a10-0000-4000-8000-000000000001';
+  const sdk = (uuid: string, id: string, text: string) => ({
+    kind: 'harness_message',
+    message: {
+      type: 'assistant',
+      uuid,
+      session_id: S,
+      message: { id, role: 'assistant', content: [{ type: 'text', text }] },
+    },
+  });
+  const prompt = (uuid: string, text: string) => ({
+    type: 'user',
+    uuid,
+    sessionId: S,
+    message: { role: 'user', content: text },
+  });
+  const said = (uuid: string, id: string, text: string, out: number) => ({
+    type: 'assistant',
+    uuid,
+    sessionId: S,
+    message: {
+      id,
+      role: 'assistant',
+      content: [{ type: 'text', text }],
+      usage: { input_tokens: 1, output_tokens: out },
+    },
+  });
+  const file = (lines: object[], truncated = false) => ({
+    kind: 'harness_session_file',
+    sessionId: S,
+    truncated,
+    lines,
+  });
+  const turn = { kind: 'harness_turn', model: 'm' };
+  const order = (records: object[]) =>
+    decodeAll('auto-swe', records)
+      .filter((e) => e.kind !== 'session_start' && e.kind !== 'session_end')
+      .map((e) => {
+        const x = e as unknown as Record<string, unknown>;
+        const src = (e.meta?.autoSwe as { source: string }).source.replace('harness_', '');
+        return `${e.kind} ${String(x.text ?? x.messageId ?? '')} ${src}`;
+      });
+
+  it("a turn's delta read after the next turn began: each turn's prompt before its replies", () => {
+    expect(
+      order([
+        turn,
+        sdk('a1', 'm1', 'one'),
+        turn,
+        sdk('a2', 'm2', 'two'),
+        file([prompt('u1', 'first'), said('a1', 'm1', 'one', 5)]),
+        file([prompt('u2', 'second'), said('a2', 'm2', 'two', 7)]),
+        { kind: 'eof', complete: true },
+      ]),
+    ).toEqual([
+      'user_message first session_file',
+      'assistant_message one message',
+      'usage m1 session_file',
+      'user_message second session_file',
+      'assistant_message two message',
+      'usage m2 session_file',
+    ]);
+  });
+
+  it('a truncated delta keeps what it did not reach; what only the SDK told of a turn is given once the delta is whole', () => {
+    expect(
+      order([
+        turn,
+        sdk('a1', 'm1', 'one'),
+        sdk('a2', 'm2', 'two'),
+        sdk('a3', 'm3', 'only the SDK'),
+        file([prompt('u1', 'first'), said('a1', 'm1', 'one', 5)], true),
+        file([said('a2', 'm2', 'two', 7)]),
+        { kind: 'eof', complete: true },
+      ]),
+    ).toEqual([
+      'user_message first session_file',
+      'assistant_message one message',
+      'usage m1 session_file',
+      'assistant_message two message',
+      'assistant_message only the SDK message',
+      'usage m2 session_file',
+    ]);
+  });
+
+  it('held SDK messages are given before a model call, and at the end when no file came', () => {
+    const http = call(
+      '/v1/messages',
+      { messages: [{ role: 'user', content: 'hi' }] },
+      { type: 'message', id: 'r', content: [{ type: 'text', text: 'yo' }] },
+    );
+    expect(order([turn, sdk('a1', 'm1', 'one'), http, sdk('a2', 'm2', 'two')])).toEqual([
+      'assistant_message one message',
+      'user_message hi http_call',
+      'assistant_message yo http_call',
+      'assistant_message two message',
+    ]);
+  });
+
+  it('past its bound the oldest held events are given as they are, none lost', () => {
+    const h = new HarnessReader('last', 10, 100, 2);
+    const base: RecordBase = {
+      session: 's',
+      origin: { format: 'auto-swe', source: '-', line: 1 },
+      autoSwe: { source: 'harness_message' },
+    };
+    const rec = { raw: '', line: 1, source: '-' } as Rec;
+    const texts = (evs: Event[]) => evs.map((e) => ('text' in e ? e.text : e.kind));
+    expect(texts(h.message(sdk('a1', 'm1', 'one'), rec, base))).toEqual([]);
+    expect(texts(h.message(sdk('a2', 'm2', 'two'), rec, base))).toEqual([]);
+    expect(texts(h.message(sdk('a3', 'm3', 'three'), rec, base))).toEqual(['one']);
+    expect(texts(h.end())).toEqual(['two', 'three']);
+  });
+});
+
 describe('auto-swe harness dedup: each conversation event once across SDK messages and the file', () => {
   const ev = (kind: string, extra: Record<string, unknown>) =>
     ({

@@ -80,7 +80,8 @@ export function autoSweDecoder(options: DecodeOptions = {}): Decoder {
       const r = isObj(record) ? record : {};
       const kind = str(r.kind);
       if (kind !== 'eof' && kind !== 'integrity_error') ended = undefined;
-      const out: Event[] = [];
+      // SDK messages still held wait for no session file past a model call: given out first
+      const out: Event[] = kind === 'http_call' ? harness.flush() : [];
       // A sentinel ends the stream, not a transcript: it belongs to the last session read.
       const sentinel = kind === 'eof' || kind === 'integrity_error';
       const id = str(transcript?.id) ?? (sentinel ? last : undefined) ?? fallback;
@@ -122,6 +123,7 @@ export function autoSweDecoder(options: DecodeOptions = {}): Decoder {
           break;
         }
         case 'harness_turn':
+          harness.turnStarted();
           break; // not a conversation: the model, prompt and tool names stay in the record
         case 'harness_message':
           out.push(...harness.message(r, rec, base()));
