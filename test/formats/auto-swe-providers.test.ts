@@ -234,6 +234,21 @@ describe('auto-swe providers: shapes beyond the fixtures', () => {
     ]);
   });
 
+  it('Gemini tool-use prompt tokens (toolUsePromptTokenCount, outside promptTokenCount) are input', () => {
+    // totalTokenCount = prompt + candidates + thoughts + tool-use prompt: 9 + 326 + 293 + 598
+    const usageMetadata = {
+      promptTokenCount: 9,
+      candidatesTokenCount: 326,
+      thoughtsTokenCount: 293,
+      toolUsePromptTokenCount: 598,
+      totalTokenCount: 1226,
+    };
+    const r = readHttpCall(
+      call('/v1beta/models/gemini-2.5-pro:generateContent', {}, { candidates: [], usageMetadata }),
+    );
+    expect(r.kind === 'chat' && r.call.tokens).toEqual({ input: 9 + 598, output: 326 + 293 });
+  });
+
   it('the model of a Gemini call comes from its path when the reply names none', () => {
     const r = readHttpCall(call('/v1/models/gemini-pro:generateContent', {}, { candidates: [] }));
     expect(r).toMatchObject({ kind: 'chat', provider: 'google', call: { model: 'gemini-pro' } });
