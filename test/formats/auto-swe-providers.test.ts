@@ -234,6 +234,79 @@ describe('auto-swe providers: shapes beyond the fixtures', () => {
     ]);
   });
 
+  it.each([
+    [
+      'Anthropic: an error event mid-stream (overloaded_error)',
+      '/v1/messages',
+      [
+        'event: message_start',
+        'data: {"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[],"usage":{"input_tokens":5,"output_tokens":1}}}',
+        '',
+        'event: content_block_start',
+        'data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}',
+        '',
+        'event: content_block_delta',
+        'data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hel"}}',
+        '',
+        'event: error',
+        'data: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+      ],
+      ['Hel'],
+      'overloaded_error: Overloaded',
+    ],
+    [
+      'OpenAI Responses: an error event, then response.failed',
+      '/v1/responses',
+      [
+        'event: response.created',
+        'data: {"type":"response.created","sequence_number":0,"response":{"id":"r","object":"response","status":"in_progress","output":[]}}',
+        '',
+        'event: response.failed',
+        'data: {"type":"response.failed","sequence_number":1,"response":{"id":"r","object":"response","status":"failed","error":{"code":"server_error","message":"The server had an error"},"output":[]}}',
+      ],
+      [],
+      'server_error: The server had an error',
+    ],
+    [
+      'OpenAI Chat: an error chunk',
+      '/v1/chat/completions',
+      [
+        'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"}}]}',
+        '',
+        'data: {"error":{"message":"The server had an error while processing your request.","type":"server_error"}}',
+      ],
+      ['Hi'],
+      'server_error: The server had an error while processing your request.',
+    ],
+    [
+      'Gemini: an error chunk',
+      '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+      [
+        'data: {"candidates":[{"content":{"role":"model","parts":[{"text":"Hi"}]}}]}',
+        '',
+        'data: {"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}',
+      ],
+      ['Hi'],
+      'UNAVAILABLE: The model is overloaded.',
+    ],
+  ])(
+    'an error inside a streamed 200 reply is a notice after what came: %s',
+    (_, path, lines, said, error) => {
+      const evs = decodeAll('auto-swe', [
+        call(path, {}, lines.join('\n') + '\n\n'),
+        { kind: 'eof', complete: true },
+      ]);
+      expect(evs.filter((e) => e.kind === 'assistant_message').map((e) => e.text)).toEqual(said);
+      const last = evs.filter((e) => e.kind !== 'session_end' && e.kind !== 'usage').at(-1);
+      expect(last).toMatchObject({
+        kind: 'notice',
+        subtype: 'stream_error',
+        level: 'error',
+        text: error,
+      });
+    },
+  );
+
   it('Gemini tool-use prompt tokens (toolUsePromptTokenCount, outside promptTokenCount) are input', () => {
     // totalTokenCount = prompt + candidates + thoughts + tool-use prompt: 9 + 326 + 293 + 598
     const usageMetadata = {

@@ -106,6 +106,10 @@ export function autoSweDecoder(options: DecodeOptions = {}): Decoder {
             const mint = () => `${read.provider}-${n}-${++k}`;
             const conversation = { names: s.names, unanswered: s.unanswered, mint };
             out.push(...callEvents(b, read.call, n === 1, conversation));
+            if (read.error !== undefined) {
+              const fields = { kind: 'notice', subtype: 'stream_error', level: 'error' };
+              out.push(recordEvent(b, { ...fields, text: read.error }));
+            }
           } else if (read.kind === 'error') {
             out.push(
               recordEvent(base(), {
