@@ -307,6 +307,28 @@ describe('auto-swe providers: shapes beyond the fixtures', () => {
     },
   );
 
+  it('a Gemini JSON-array stream cut mid-way (stored as text) gives the responses it holds whole', () => {
+    const chunk = (text: string, extra = {}) => ({
+      candidates: [{ content: { role: 'model', parts: [{ text }] } }],
+      ...extra,
+    });
+    const whole = JSON.stringify([
+      chunk('Hel', { responseId: 'r' }),
+      chunk('lo, "[x]" {y}\\'),
+      chunk(' world', { usageMetadata: { promptTokenCount: 3 } }),
+    ]);
+    const path = '/v1beta/models/gemini-2.5-flash:streamGenerateContent';
+    const cut = readHttpCall(call(path, {}, whole.slice(0, whole.indexOf(' world') + 3)));
+    expect(cut.kind === 'chat' && cut.call.reply).toEqual([
+      { kind: 'text', text: 'Hello, "[x]" {y}\\' },
+    ]);
+    expect(cut.kind === 'chat' && cut.call.messageId).toBe('r');
+    const text = readHttpCall(call(path, {}, `\n${whole}\n`));
+    expect(text.kind === 'chat' && text.call.reply).toEqual([
+      { kind: 'text', text: 'Hello, "[x]" {y}\\ world' },
+    ]);
+  });
+
   it('Gemini tool-use prompt tokens (toolUsePromptTokenCount, outside promptTokenCount) are input', () => {
     // totalTokenCount = prompt + candidates + thoughts + tool-use prompt: 9 + 326 + 293 + 598
     const usageMetadata = {
