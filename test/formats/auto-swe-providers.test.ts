@@ -512,6 +512,23 @@ describe('auto-swe harness reader: SDK messages take their place in the session 
     ]);
   });
 
+  it("a turn's error result (error_max_turns, ...) is an error notice; a success gives none", () => {
+    const result = (subtype: string, isError: boolean) => ({
+      kind: 'harness_message',
+      message: { type: 'result', subtype, is_error: isError, session_id: S, num_turns: 40 },
+    });
+    expect(
+      order([
+        turn,
+        sdk('a1', 'm1', 'one'),
+        result('error_max_turns', true),
+        turn,
+        result('success', false),
+        { kind: 'eof', complete: true },
+      ]),
+    ).toEqual(['assistant_message one message', 'notice error_max_turns message']);
+  });
+
   it('past its bound the oldest held events are given as they are, none lost', () => {
     const h = new HarnessReader('last', 10, 100, 2);
     const base: RecordBase = {

@@ -23,6 +23,20 @@ const isTalk = (e: Event): boolean => CONVERSATION.has(e.kind);
 /** Kinds the SDK stream's own bracket and totals give, which the transcript's bracket replaces. */
 const BRACKET = new Set<string>(['session_start', 'session_end', 'usage']);
 
+/**
+ * The SDK stream's `result` of a turn that failed (`is_error`, or a subtype other than
+ * `success`: `error_max_turns`, `error_during_execution`, ...) as an error notice: its bracket is
+ * dropped (the transcript has its own), not the failure. Undefined for any other event.
+ */
+function failedTurn(e: Event): Event | undefined {
+  if (e.kind !== 'session_end' || e.status !== 'error') return undefined;
+  const subtype = (e.meta as { subtype?: unknown } | undefined)?.subtype;
+  const what = typeof subtype === 'string' && subtype !== '' ? subtype : 'error';
+  const text = typeof e.text === 'string' && e.text !== '' ? `${what}: ${e.text}` : what;
+  const { status: _s, durationMs: _d, totalTokens: _t, text: _x, meta: _m, ...rest } = e;
+  return { ...rest, kind: 'notice', subtype: 'turn_error', level: 'error', text } as Event;
+}
+
 /** An inner event re-told as the auto-swe record's: its session, origin and `meta.autoSwe`. */
 function retold(ev: Event, base: RecordBase): Event {
   const e: Record<string, unknown> = { ...ev, session: base.session, origin: base.origin };
@@ -88,7 +102,8 @@ export class HarnessReader {
     const events = d.decode({ raw: '', value: m, line: rec.line, source: rec.source });
     const talk: Event[] = [];
     const seqs: number[] = [];
-    for (const e of events) {
+    for (const ev of events) {
+      const e = failedTurn(ev) ?? ev;
       if (BRACKET.has(e.kind)) continue;
       const seq = this.held.hold(sid, this.turns, retold(e, base));
       if (isTalk(e)) {
