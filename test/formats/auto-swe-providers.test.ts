@@ -329,6 +329,52 @@ describe('auto-swe providers: shapes beyond the fixtures', () => {
     ]);
   });
 
+  it('OpenAI Chat legacy function calling (function_call, role "function"): calls and results paired by name', () => {
+    const path = '/v1/chat/completions';
+    const ask = { role: 'user', content: 'weather?' };
+    const called = {
+      role: 'assistant',
+      content: null,
+      function_call: { name: 'w', arguments: '{"c":"A"}' },
+    };
+    const chunk = (delta: object, finish: string | null = null) =>
+      `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const streamed =
+      chunk({ role: 'assistant', function_call: { name: 'w', arguments: '' } }) +
+      chunk({ function_call: { arguments: '{"c":' } }) +
+      chunk({ function_call: { arguments: '"A"}' } }, 'function_call') +
+      'data: [DONE]\n\n';
+    const evs = decodeAll('auto-swe', [
+      call(path, { messages: [ask] }, streamed),
+      call(
+        path,
+        { messages: [ask, called, { role: 'function', name: 'w', content: '24 degrees' }] },
+        {
+          object: 'chat.completion',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: 'It is 24.' },
+              finish_reason: 'stop',
+            },
+          ],
+        },
+      ),
+      { kind: 'eof', complete: true },
+    ]);
+    const said = evs
+      .filter((e) => ['tool_call', 'tool_result', 'assistant_message'].includes(e.kind))
+      .map((e) => {
+        const x = e as unknown as Record<string, unknown>;
+        return [e.kind, x.name ?? x.text, x.callId, x.input ?? x.output];
+      });
+    expect(said).toEqual([
+      ['tool_call', 'w', 'openai-chat-1-1', { c: 'A' }],
+      ['tool_result', 'w', 'openai-chat-1-1', '24 degrees'],
+      ['assistant_message', 'It is 24.', undefined, undefined],
+    ]);
+  });
+
   it('Gemini tool-use prompt tokens (toolUsePromptTokenCount, outside promptTokenCount) are input', () => {
     // totalTokenCount = prompt + candidates + thoughts + tool-use prompt: 9 + 326 + 293 + 598
     const usageMetadata = {
