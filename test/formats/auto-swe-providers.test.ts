@@ -3,6 +3,7 @@ import type { Event } from '../../src/events/event.js';
 import { HarnessDedup } from '../../src/formats/auto-swe/harness-dedup.js';
 import { HarnessReader } from '../../src/formats/auto-swe/harness.js';
 import { readHttpCall } from '../../src/formats/auto-swe/http-call.js';
+import { autoSweUsage } from '../../src/formats/auto-swe/usage.js';
 import type { RecordBase } from '../../src/formats/auto-swe/call-events.js';
 import type { Rec } from '../../src/stream/rec.js';
 import { decodeAll } from './decode.js';
@@ -373,6 +374,34 @@ describe('auto-swe providers: shapes beyond the fixtures', () => {
       ['tool_result', 'w', 'openai-chat-1-1', '24 degrees'],
       ['assistant_message', 'It is 24.', undefined, undefined],
     ]);
+  });
+
+  it("usage: an Anthropic reply's 1-hour cache writes (cache_creation.ephemeral_1h_input_tokens) are priced as such", () => {
+    const usage = {
+      input_tokens: 10,
+      output_tokens: 5,
+      cache_creation_input_tokens: 1024,
+      cache_read_input_tokens: 0,
+      cache_creation: { ephemeral_5m_input_tokens: 24, ephemeral_1h_input_tokens: 1000 },
+    };
+    const sse = [
+      {
+        type: 'message_start',
+        message: { id: 'm', type: 'message', role: 'assistant', content: [], usage },
+      },
+      { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 7 } },
+    ]
+      .map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`)
+      .join('');
+    const read = autoSweUsage.reader('-');
+    for (const [response, output] of [
+      [{ type: 'message', id: 'm', content: [], usage }, 5],
+      [sse, 7],
+    ] as const) {
+      expect(read(call('/v1/messages', {}, response))).toMatchObject([
+        { tokens: { input: 10, output, cacheWrite: 1024, cacheRead: 0, cacheWrite1h: 1000 } },
+      ]);
+    }
   });
 
   it('Gemini tool-use prompt tokens (toolUsePromptTokenCount, outside promptTokenCount) are input', () => {
