@@ -404,6 +404,60 @@ describe('auto-swe providers: shapes beyond the fixtures', () => {
     }
   });
 
+  it('OpenAI Responses: a stream cut before response.completed keeps its reasoning summary deltas', () => {
+    const sse = [
+      {
+        type: 'response.created',
+        sequence_number: 0,
+        response: { id: 'r', object: 'response', status: 'in_progress', output: [] },
+      },
+      {
+        type: 'response.output_item.added',
+        sequence_number: 1,
+        output_index: 0,
+        item: { type: 'reasoning', id: 'rs', summary: [] },
+      },
+      {
+        type: 'response.reasoning_summary_part.added',
+        sequence_number: 2,
+        item_id: 'rs',
+        output_index: 0,
+        summary_index: 0,
+        part: { type: 'summary_text', text: '' },
+      },
+      {
+        type: 'response.reasoning_summary_text.delta',
+        sequence_number: 3,
+        item_id: 'rs',
+        output_index: 0,
+        summary_index: 0,
+        delta: 'Check the ',
+      },
+      {
+        type: 'response.reasoning_summary_text.delta',
+        sequence_number: 4,
+        item_id: 'rs',
+        output_index: 0,
+        summary_index: 0,
+        delta: 'weather.',
+      },
+      {
+        type: 'response.reasoning_summary_text.delta',
+        sequence_number: 5,
+        item_id: 'rs',
+        output_index: 0,
+        summary_index: 1,
+        delta: 'Then answer.',
+      },
+    ]
+      .map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`)
+      .join('');
+    const r = readHttpCall(call('/v1/responses', {}, sse));
+    expect(r.kind === 'chat' && r.call.reply).toEqual([
+      { kind: 'thinking', text: 'Check the weather.\nThen answer.' },
+    ]);
+  });
+
   it('Gemini tool-use prompt tokens (toolUsePromptTokenCount, outside promptTokenCount) are input', () => {
     // totalTokenCount = prompt + candidates + thoughts + tool-use prompt: 9 + 326 + 293 + 598
     const usageMetadata = {
