@@ -57,6 +57,7 @@ export async function runBatches(run: BatchRun): Promise<void> {
     if (run.position) run.position.source = source;
     if (source !== '-' && (await readFileBatches(source, args, reject, emit))) continue;
     const input = source === '-' && run.stdin ? run.stdin : await openSource(source);
+    input.on(REJECT_EVENT, reject); // a source's own reports (a stored transcript's)
     const recs: Readable = readRecords(input, {
       source,
       framing: args.framing,

@@ -64,6 +64,7 @@ async function feed(
       if (chunks !== undefined) continue;
     }
     const input = source === '-' && stdin ? stdin : await openSource(source);
+    input.on(REJECT_EVENT, reporter.add); // a source's own reports (a stored transcript's)
     const recs: Readable = readRecords(input, {
       source,
       framing: args.framing,

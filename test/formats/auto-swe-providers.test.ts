@@ -3,6 +3,7 @@ import type { Event } from '../../src/events/event.js';
 import { HarnessDedup } from '../../src/formats/auto-swe/harness-dedup.js';
 import { HarnessReader } from '../../src/formats/auto-swe/harness.js';
 import { readHttpCall } from '../../src/formats/auto-swe/http-call.js';
+import { autoSweUsage } from '../../src/formats/auto-swe/usage.js';
 import type { RecordBase } from '../../src/formats/auto-swe/call-events.js';
 import type { Rec } from '../../src/stream/rec.js';
 import { decodeAll } from './decode.js';
@@ -179,6 +180,299 @@ describe('auto-swe providers: shapes beyond the fixtures', () => {
     expect(usage).toMatchObject([{ tokens: { input: 3, output: 1 }, stopReason: 'in_progress' }]);
   });
 
+  it('Gemini results pair with the oldest unanswered call of their name; ids are kept when given', () => {
+    const path = '/v1beta/models/gemini-2.5-pro:generateContent';
+    const user = (...parts: object[]) => ({ role: 'user', parts });
+    const model = (...parts: object[]) => ({ role: 'model', parts });
+    const fc = (name: string, args: object, id?: string) => ({
+      functionCall: { name, args, ...(id ? { id } : {}) },
+    });
+    const fr = (name: string, response: object, id?: string) => ({
+      functionResponse: { name, response, ...(id ? { id } : {}) },
+    });
+    const reply = (...parts: object[]) => ({ candidates: [{ content: model(...parts) }] });
+    const ask = user({ text: 'weather in A and B?' });
+    const calls = model(fc('w', { c: 'A' }), fc('w', { c: 'B' }), fc('t', {}, 'own-1'));
+    const answers = [fr('w', { c: 'A' }), fr('w', { c: 'B' })];
+    const evs = decodeAll('auto-swe', [
+      call(path, { contents: [ask] }, reply(...calls.parts)),
+      call(
+        path,
+        { contents: [ask, calls, user(fr('t', { ok: 1 }, 'own-1'), ...answers)] },
+        reply({ text: 'A then B' }),
+      ),
+      call(
+        path,
+        {
+          contents: [
+            ask,
+            calls,
+            user(fr('t', { ok: 1 }, 'own-1'), ...answers),
+            model({ text: 'A then B' }),
+            user(fr('w', { c: '?' }), fr('x', {})),
+          ],
+        },
+        reply({ text: 'done' }),
+      ),
+      { kind: 'eof', complete: true },
+    ]);
+    const pairs = evs
+      .filter((e) => e.kind === 'tool_call' || e.kind === 'tool_result')
+      .map((e) => {
+        const x = e as unknown as Record<string, unknown>;
+        return [e.kind, x.name, x.callId, x.input ?? x.output];
+      });
+    expect(pairs).toEqual([
+      ['tool_call', 'w', 'google-1-1', { c: 'A' }],
+      ['tool_call', 'w', 'google-1-2', { c: 'B' }],
+      ['tool_call', 't', 'own-1', {}],
+      ['tool_result', 't', 'own-1', { ok: 1 }],
+      ['tool_result', 'w', 'google-1-1', { c: 'A' }],
+      ['tool_result', 'w', 'google-1-2', { c: 'B' }],
+      // no call of its name is unanswered: the result stays without a call id
+      ['tool_result', 'w', undefined, { c: '?' }],
+      ['tool_result', 'x', undefined, {}],
+    ]);
+  });
+
+  it.each([
+    [
+      'Anthropic: an error event mid-stream (overloaded_error)',
+      '/v1/messages',
+      [
+        'event: message_start',
+        'data: {"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[],"usage":{"input_tokens":5,"output_tokens":1}}}',
+        '',
+        'event: content_block_start',
+        'data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}',
+        '',
+        'event: content_block_delta',
+        'data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hel"}}',
+        '',
+        'event: error',
+        'data: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
+      ],
+      ['Hel'],
+      'overloaded_error: Overloaded',
+    ],
+    [
+      'OpenAI Responses: an error event, then response.failed',
+      '/v1/responses',
+      [
+        'event: response.created',
+        'data: {"type":"response.created","sequence_number":0,"response":{"id":"r","object":"response","status":"in_progress","output":[]}}',
+        '',
+        'event: response.failed',
+        'data: {"type":"response.failed","sequence_number":1,"response":{"id":"r","object":"response","status":"failed","error":{"code":"server_error","message":"The server had an error"},"output":[]}}',
+      ],
+      [],
+      'server_error: The server had an error',
+    ],
+    [
+      'OpenAI Chat: an error chunk',
+      '/v1/chat/completions',
+      [
+        'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"}}]}',
+        '',
+        'data: {"error":{"message":"The server had an error while processing your request.","type":"server_error"}}',
+      ],
+      ['Hi'],
+      'server_error: The server had an error while processing your request.',
+    ],
+    [
+      'Gemini: an error chunk',
+      '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+      [
+        'data: {"candidates":[{"content":{"role":"model","parts":[{"text":"Hi"}]}}]}',
+        '',
+        'data: {"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}',
+      ],
+      ['Hi'],
+      'UNAVAILABLE: The model is overloaded.',
+    ],
+  ])(
+    'an error inside a streamed 200 reply is a notice after what came: %s',
+    (_, path, lines, said, error) => {
+      const evs = decodeAll('auto-swe', [
+        call(path, {}, lines.join('\n') + '\n\n'),
+        { kind: 'eof', complete: true },
+      ]);
+      expect(evs.filter((e) => e.kind === 'assistant_message').map((e) => e.text)).toEqual(said);
+      const last = evs.filter((e) => e.kind !== 'session_end' && e.kind !== 'usage').at(-1);
+      expect(last).toMatchObject({
+        kind: 'notice',
+        subtype: 'stream_error',
+        level: 'error',
+        text: error,
+      });
+    },
+  );
+
+  it('a Gemini JSON-array stream cut mid-way (stored as text) gives the responses it holds whole', () => {
+    const chunk = (text: string, extra = {}) => ({
+      candidates: [{ content: { role: 'model', parts: [{ text }] } }],
+      ...extra,
+    });
+    const whole = JSON.stringify([
+      chunk('Hel', { responseId: 'r' }),
+      chunk('lo, "[x]" {y}\\'),
+      chunk(' world', { usageMetadata: { promptTokenCount: 3 } }),
+    ]);
+    const path = '/v1beta/models/gemini-2.5-flash:streamGenerateContent';
+    const cut = readHttpCall(call(path, {}, whole.slice(0, whole.indexOf(' world') + 3)));
+    expect(cut.kind === 'chat' && cut.call.reply).toEqual([
+      { kind: 'text', text: 'Hello, "[x]" {y}\\' },
+    ]);
+    expect(cut.kind === 'chat' && cut.call.messageId).toBe('r');
+    const text = readHttpCall(call(path, {}, `\n${whole}\n`));
+    expect(text.kind === 'chat' && text.call.reply).toEqual([
+      { kind: 'text', text: 'Hello, "[x]" {y}\\ world' },
+    ]);
+  });
+
+  it('OpenAI Chat legacy function calling (function_call, role "function"): calls and results paired by name', () => {
+    const path = '/v1/chat/completions';
+    const ask = { role: 'user', content: 'weather?' };
+    const called = {
+      role: 'assistant',
+      content: null,
+      function_call: { name: 'w', arguments: '{"c":"A"}' },
+    };
+    const chunk = (delta: object, finish: string | null = null) =>
+      `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const streamed =
+      chunk({ role: 'assistant', function_call: { name: 'w', arguments: '' } }) +
+      chunk({ function_call: { arguments: '{"c":' } }) +
+      chunk({ function_call: { arguments: '"A"}' } }, 'function_call') +
+      'data: [DONE]\n\n';
+    const evs = decodeAll('auto-swe', [
+      call(path, { messages: [ask] }, streamed),
+      call(
+        path,
+        { messages: [ask, called, { role: 'function', name: 'w', content: '24 degrees' }] },
+        {
+          object: 'chat.completion',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: 'It is 24.' },
+              finish_reason: 'stop',
+            },
+          ],
+        },
+      ),
+      { kind: 'eof', complete: true },
+    ]);
+    const said = evs
+      .filter((e) => ['tool_call', 'tool_result', 'assistant_message'].includes(e.kind))
+      .map((e) => {
+        const x = e as unknown as Record<string, unknown>;
+        return [e.kind, x.name ?? x.text, x.callId, x.input ?? x.output];
+      });
+    expect(said).toEqual([
+      ['tool_call', 'w', 'openai-chat-1-1', { c: 'A' }],
+      ['tool_result', 'w', 'openai-chat-1-1', '24 degrees'],
+      ['assistant_message', 'It is 24.', undefined, undefined],
+    ]);
+  });
+
+  it("usage: an Anthropic reply's 1-hour cache writes (cache_creation.ephemeral_1h_input_tokens) are priced as such", () => {
+    const usage = {
+      input_tokens: 10,
+      output_tokens: 5,
+      cache_creation_input_tokens: 1024,
+      cache_read_input_tokens: 0,
+      cache_creation: { ephemeral_5m_input_tokens: 24, ephemeral_1h_input_tokens: 1000 },
+    };
+    const sse = [
+      {
+        type: 'message_start',
+        message: { id: 'm', type: 'message', role: 'assistant', content: [], usage },
+      },
+      { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 7 } },
+    ]
+      .map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`)
+      .join('');
+    const read = autoSweUsage.reader('-');
+    for (const [response, output] of [
+      [{ type: 'message', id: 'm', content: [], usage }, 5],
+      [sse, 7],
+    ] as const) {
+      expect(read(call('/v1/messages', {}, response))).toMatchObject([
+        { tokens: { input: 10, output, cacheWrite: 1024, cacheRead: 0, cacheWrite1h: 1000 } },
+      ]);
+    }
+  });
+
+  it('OpenAI Responses: a stream cut before response.completed keeps its reasoning summary deltas', () => {
+    const sse = [
+      {
+        type: 'response.created',
+        sequence_number: 0,
+        response: { id: 'r', object: 'response', status: 'in_progress', output: [] },
+      },
+      {
+        type: 'response.output_item.added',
+        sequence_number: 1,
+        output_index: 0,
+        item: { type: 'reasoning', id: 'rs', summary: [] },
+      },
+      {
+        type: 'response.reasoning_summary_part.added',
+        sequence_number: 2,
+        item_id: 'rs',
+        output_index: 0,
+        summary_index: 0,
+        part: { type: 'summary_text', text: '' },
+      },
+      {
+        type: 'response.reasoning_summary_text.delta',
+        sequence_number: 3,
+        item_id: 'rs',
+        output_index: 0,
+        summary_index: 0,
+        delta: 'Check the ',
+      },
+      {
+        type: 'response.reasoning_summary_text.delta',
+        sequence_number: 4,
+        item_id: 'rs',
+        output_index: 0,
+        summary_index: 0,
+        delta: 'weather.',
+      },
+      {
+        type: 'response.reasoning_summary_text.delta',
+        sequence_number: 5,
+        item_id: 'rs',
+        output_index: 0,
+        summary_index: 1,
+        delta: 'Then answer.',
+      },
+    ]
+      .map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`)
+      .join('');
+    const r = readHttpCall(call('/v1/responses', {}, sse));
+    expect(r.kind === 'chat' && r.call.reply).toEqual([
+      { kind: 'thinking', text: 'Check the weather.\nThen answer.' },
+    ]);
+  });
+
+  it('Gemini tool-use prompt tokens (toolUsePromptTokenCount, outside promptTokenCount) are input', () => {
+    // totalTokenCount = prompt + candidates + thoughts + tool-use prompt: 9 + 326 + 293 + 598
+    const usageMetadata = {
+      promptTokenCount: 9,
+      candidatesTokenCount: 326,
+      thoughtsTokenCount: 293,
+      toolUsePromptTokenCount: 598,
+      totalTokenCount: 1226,
+    };
+    const r = readHttpCall(
+      call('/v1beta/models/gemini-2.5-pro:generateContent', {}, { candidates: [], usageMetadata }),
+    );
+    expect(r.kind === 'chat' && r.call.tokens).toEqual({ input: 9 + 598, output: 326 + 293 });
+  });
+
   it('the model of a Gemini call comes from its path when the reply names none', () => {
     const r = readHttpCall(call('/v1/models/gemini-pro:generateContent', {}, { candidates: [] }));
     expect(r).toMatchObject({ kind: 'chat', provider: 'google', call: { model: 'gemini-pro' } });
@@ -244,6 +538,139 @@ describe('auto-swe harness reader: its bound on readers', () => {
       ['m2', 7],
       ['m3', 9],
     ]);
+  });
+});
+
+describe('auto-swe harness reader: SDK messages take their place in the session file', () => {
+  const S = '7f3e2a10-0000-4000-8000-000000000001';
+  const sdk = (uuid: string, id: string, text: string) => ({
+    kind: 'harness_message',
+    message: {
+      type: 'assistant',
+      uuid,
+      session_id: S,
+      message: { id, role: 'assistant', content: [{ type: 'text', text }] },
+    },
+  });
+  const prompt = (uuid: string, text: string) => ({
+    type: 'user',
+    uuid,
+    sessionId: S,
+    message: { role: 'user', content: text },
+  });
+  const said = (uuid: string, id: string, text: string, out: number) => ({
+    type: 'assistant',
+    uuid,
+    sessionId: S,
+    message: {
+      id,
+      role: 'assistant',
+      content: [{ type: 'text', text }],
+      usage: { input_tokens: 1, output_tokens: out },
+    },
+  });
+  const file = (lines: object[], truncated = false) => ({
+    kind: 'harness_session_file',
+    sessionId: S,
+    truncated,
+    lines,
+  });
+  const turn = { kind: 'harness_turn', model: 'm' };
+  const order = (records: object[]) =>
+    decodeAll('auto-swe', records)
+      .filter((e) => e.kind !== 'session_start' && e.kind !== 'session_end')
+      .map((e) => {
+        const x = e as unknown as Record<string, unknown>;
+        const src = (e.meta?.autoSwe as { source: string }).source.replace('harness_', '');
+        return `${e.kind} ${String(x.text ?? x.messageId ?? '')} ${src}`;
+      });
+
+  it("a turn's delta read after the next turn began: each turn's prompt before its replies", () => {
+    expect(
+      order([
+        turn,
+        sdk('a1', 'm1', 'one'),
+        turn,
+        sdk('a2', 'm2', 'two'),
+        file([prompt('u1', 'first'), said('a1', 'm1', 'one', 5)]),
+        file([prompt('u2', 'second'), said('a2', 'm2', 'two', 7)]),
+        { kind: 'eof', complete: true },
+      ]),
+    ).toEqual([
+      'user_message first session_file',
+      'assistant_message one message',
+      'usage m1 session_file',
+      'user_message second session_file',
+      'assistant_message two message',
+      'usage m2 session_file',
+    ]);
+  });
+
+  it('a truncated delta keeps what it did not reach; what only the SDK told of a turn is given once the delta is whole', () => {
+    expect(
+      order([
+        turn,
+        sdk('a1', 'm1', 'one'),
+        sdk('a2', 'm2', 'two'),
+        sdk('a3', 'm3', 'only the SDK'),
+        file([prompt('u1', 'first'), said('a1', 'm1', 'one', 5)], true),
+        file([said('a2', 'm2', 'two', 7)]),
+        { kind: 'eof', complete: true },
+      ]),
+    ).toEqual([
+      'user_message first session_file',
+      'assistant_message one message',
+      'usage m1 session_file',
+      'assistant_message two message',
+      'assistant_message only the SDK message',
+      'usage m2 session_file',
+    ]);
+  });
+
+  it('held SDK messages are given before a model call, and at the end when no file came', () => {
+    const http = call(
+      '/v1/messages',
+      { messages: [{ role: 'user', content: 'hi' }] },
+      { type: 'message', id: 'r', content: [{ type: 'text', text: 'yo' }] },
+    );
+    expect(order([turn, sdk('a1', 'm1', 'one'), http, sdk('a2', 'm2', 'two')])).toEqual([
+      'assistant_message one message',
+      'user_message hi http_call',
+      'assistant_message yo http_call',
+      'assistant_message two message',
+    ]);
+  });
+
+  it("a turn's error result (error_max_turns, ...) is an error notice; a success gives none", () => {
+    const result = (subtype: string, isError: boolean) => ({
+      kind: 'harness_message',
+      message: { type: 'result', subtype, is_error: isError, session_id: S, num_turns: 40 },
+    });
+    expect(
+      order([
+        turn,
+        sdk('a1', 'm1', 'one'),
+        result('error_max_turns', true),
+        turn,
+        result('success', false),
+        { kind: 'eof', complete: true },
+      ]),
+    ).toEqual(['assistant_message one message', 'notice error_max_turns message']);
+  });
+
+  it('past its bound the oldest held events are given as they are, none lost', () => {
+    const h = new HarnessReader('last', 10, 100, 2);
+    const base: RecordBase = {
+      session: 's',
+      origin: { format: 'auto-swe', source: '-', line: 1 },
+      autoSwe: { source: 'harness_message' },
+    };
+    const rec = { raw: '', line: 1, source: '-' } as Rec;
+    const texts = (evs: Event[]) => evs.map((e) => ('text' in e ? e.text : e.kind));
+    expect(texts(h.message(sdk('a1', 'm1', 'one'), rec, base))).toEqual([]);
+    expect(texts(h.message(sdk('a2', 'm2', 'two'), rec, base))).toEqual([]);
+    expect(texts(h.message(sdk('a3', 'm3', 'three'), rec, base))).toEqual(['one']);
+    expect(texts(h.end())).toEqual(['two', 'three']);
   });
 });
 

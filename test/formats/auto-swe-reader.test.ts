@@ -175,6 +175,19 @@ describe('auto-swe reader: providers', () => {
     });
   });
 
+  it('Google: a functionResponse is paired with its functionCall by a deterministic id', async () => {
+    // Gemini's parts carry no ids: a call gets `<provider>-<call>-<k>` (the session's chat call,
+    // its k-th call without an id), and a result the id of the oldest unanswered call by name
+    const { events: evs } = await events('google');
+    const calls = evs.filter((e) => e.kind === 'tool_call');
+    const results = evs.filter((e) => e.kind === 'tool_result');
+    expect(calls.map((e) => [e.name, e.callId])).toEqual([
+      ['get_weather', 'google-1-1'],
+      ['save_note', 'google-2-1'],
+    ]);
+    expect(results.map((e) => [e.name, e.callId])).toEqual([['get_weather', 'google-1-1']]);
+  });
+
   it('embedding calls (by purpose or path) and harness_turn give no conversation events', async () => {
     const { events: evs } = await events('embeddings');
     expect(evs.map((e) => e.kind)).toEqual(['session_start', 'session_end']);
@@ -203,6 +216,22 @@ describe('auto-swe reader: harness records', () => {
     ]);
   });
 
+  it("each reply's usage comes after its own events and before the next reply's", async () => {
+    const { events: evs } = await events('harness');
+    const main = evs.filter((e) => !e.sidechain);
+    const order = main
+      .filter((e) => ['thinking', 'assistant_message', 'tool_call', 'usage'].includes(e.kind))
+      .map((e) => `${e.kind === 'usage' ? 'usage' : 'said'} ${e.messageId}`);
+    expect(order.filter((x, i) => x !== order[i - 1])).toEqual([
+      'said msg_h1',
+      'usage msg_h1',
+      'said msg_h2',
+      'usage msg_h2',
+      'said msg_h3',
+      'usage msg_h3',
+    ]);
+  });
+
   it('sidechain lines, summaries and unparsed lines stay out of the conversation', async () => {
     const { events: evs } = await events('harness');
     const texts = evs.map((e) => ('text' in e ? e.text : undefined));
@@ -223,12 +252,13 @@ describe('auto-swe reader: harness records', () => {
     });
     // first told wins: the SDK message (with the line's uuid in turn 1, by call id and message
     // id + text in turn 2, whose SDK messages carry no uuid); the prompt only the file has
+    // the prompt, which only the file has, comes before the turn's replies, in the file's order
     expect(said).toEqual([
+      ['user_message', 'Fix the failing test in sum.ts', 'harness_session_file'],
       ['thinking', 'Look at sum.ts first.', 'harness_message'],
       ['tool_call', 'toolu_h1', 'harness_message'],
       ['tool_result', 'toolu_h1', 'harness_message'],
       ['assistant_message', 'The sign is wrong; fixing it.', 'harness_message'],
-      ['user_message', 'Fix the failing test in sum.ts', 'harness_session_file'],
       ['tool_call', 'toolu_h2', 'harness_message'],
       ['tool_result', 'toolu_h2', 'harness_message'],
       ['assistant_message', 'Fixed: sum now adds.', 'harness_message'],

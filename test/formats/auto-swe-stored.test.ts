@@ -198,6 +198,39 @@ describe('verify, cat, convert and usage on a stored transcript folder (the buil
     expect(txpipe(['convert', '--strict', '--to', 'txpipe', good]).code).toBe(0);
   });
 
+  it('every command reading a folder reports the part that failed; --strict exits 3', () => {
+    const dir = store('cli-report', records('anthropic.jsonl'), 1);
+    flip(dir, 1);
+    // the integrity_error line is the stream's line 2 (part 0 gave line 1)
+    const said = `${dir}:2: format: stored transcript: part 1 (part-000001.ndjson.gz): sha_mismatch`;
+    for (const args of [['cat'], ['usage'], ['redact']]) {
+      const r = txpipe([...args, dir]);
+      expect(r.code, args[0]).toBe(0);
+      expect(r.stderr, args[0]).toContain(said);
+      expect(txpipe([...args, '--strict', dir]).code, args[0]).toBe(3);
+    }
+    const good = store('cli-report-good', records('anthropic.jsonl'), 1);
+    const ok = txpipe(['cat', '--strict', good]);
+    expect([ok.code, ok.stderr]).toEqual([0, '']);
+  });
+
+  it('a transcript hash that does not match the parts ends the stream with integrity_error', () => {
+    const dir = store('cli-hash', records('anthropic.jsonl'), 1);
+    const manifest = JSON.parse(readFileSync(join(dir, 'transcript.json'), 'utf8')) as {
+      parts: unknown[];
+    };
+    // a part left out of the manifest: each part still matches its own hash, the transcript's not
+    manifest.parts.pop();
+    writeFileSync(join(dir, 'transcript.json'), JSON.stringify(manifest));
+    const r = txpipe(['cat', '--strict', dir]);
+    expect(r.code).toBe(3);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      records('anthropic.jsonl')[0],
+      '{"kind":"integrity_error","reason":"sha_mismatch"}',
+    ]);
+    expect(r.stderr).toContain(`${dir}:2: format: stored transcript: the transcript sha256`);
+  });
+
   it('usage reads a stored transcript folder', () => {
     const dir = store('cli-usage', records('openai-chat.jsonl'), 1);
     const r = txpipe(['usage', '--json', dir]);

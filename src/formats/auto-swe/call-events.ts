@@ -1,6 +1,18 @@
 import type { BoundedMap } from '../../events/bounded-map.js';
 import { EVENT_VERSION, type Event } from '../../events/event.js';
 import type { Message, Part, ProviderCall } from './call.js';
+import type { UnansweredCalls } from './unanswered-calls.js';
+
+/**
+ * What the calls of one conversation share: tool names by call id (for results that name no
+ * tool), the calls still unanswered that came without an id, and the id a call without one gets.
+ */
+export interface Conversation {
+  readonly names: BoundedMap<string, string>;
+  readonly unanswered: UnansweredCalls;
+  /** A new deterministic id for a call that came without one (docs/formats/auto-swe.md). */
+  readonly mint: () => string;
+}
 
 /** What every event of one record shares: session, time, origin, and `meta.autoSwe`. */
 export interface RecordBase {
@@ -21,12 +33,12 @@ export function recordEvent(base: RecordBase, fields: Record<string, unknown>): 
   return ev as unknown as Event;
 }
 
-/** A part as an event's own fields; a tool result's name looked up from its call. */
-function partFields(
-  part: Part,
-  role: Message['role'],
-  names: BoundedMap<string, string>,
-): Record<string, unknown> {
+/**
+ * A part as an event's own fields. A call without an id gets a minted one and waits for its
+ * result; a result without an id takes the oldest unanswered call of its name; a result's tool
+ * name is looked up from its call.
+ */
+function partFields(part: Part, role: Message['role'], c: Conversation): Record<string, unknown> {
   switch (part.kind) {
     case 'text':
       return role === 'assistant'
@@ -39,17 +51,26 @@ function partFields(
         signature: part.signature,
         ...(part.redacted ? { redacted: true } : {}),
       };
-    case 'tool_call':
-      if (part.callId !== undefined) names.set(part.callId, part.name);
-      return { kind: 'tool_call', callId: part.callId, name: part.name, input: part.input ?? {} };
-    case 'tool_result':
+    case 'tool_call': {
+      let callId = part.callId;
+      if (callId === undefined) {
+        callId = c.mint();
+        c.unanswered.called(part.name, callId);
+      }
+      c.names.set(callId, part.name);
+      return { kind: 'tool_call', callId, name: part.name, input: part.input ?? {} };
+    }
+    case 'tool_result': {
+      const callId =
+        part.callId ?? (part.name !== undefined ? c.unanswered.answer(part.name) : undefined);
       return {
         kind: 'tool_result',
-        callId: part.callId,
-        name: part.name ?? (part.callId !== undefined ? names.get(part.callId) : undefined),
+        callId,
+        name: part.name ?? (callId !== undefined ? c.names.get(callId) : undefined),
         output: part.output,
         ...(part.isError ? { isError: true } : {}),
       };
+    }
     case 'unknown':
       return { kind: 'unknown', record: part.record };
   }
@@ -84,16 +105,16 @@ export function callEvents(
   base: RecordBase,
   call: ProviderCall,
   first: boolean,
-  names: BoundedMap<string, string>,
+  conversation: Conversation,
 ): Event[] {
   const out: Event[] = [];
   for (const m of newMessages(call.request, first)) {
-    for (const p of m.parts) out.push(recordEvent(base, partFields(p, m.role, names)));
+    for (const p of m.parts) out.push(recordEvent(base, partFields(p, m.role, conversation)));
   }
   const reply = { messageId: call.messageId, model: call.model };
   const parts: Record<string, unknown>[] = call.reply.map((p) => ({
     ...reply,
-    ...partFields(p, 'assistant', names),
+    ...partFields(p, 'assistant', conversation),
   }));
   if (call.tokens === undefined && call.stopReason !== undefined) {
     const last = parts.findLastIndex(

@@ -42,6 +42,11 @@ export interface ProviderCall {
   readonly reply: readonly Part[];
   /** The reply's usage, by txpipe's rule: `input` excludes cached tokens (see usage in docs). */
   readonly tokens?: TokenCounts;
+  /**
+   * The part of `tokens.cacheWrite` written to the 1-hour cache (Anthropic
+   * `usage.cache_creation.ephemeral_1h_input_tokens`), which is priced apart; for `usage` only.
+   */
+  readonly cacheWrite1h?: number;
   readonly stopReason?: string;
 }
 

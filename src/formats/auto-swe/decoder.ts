@@ -9,6 +9,7 @@ import { callEvents, recordEvent, type RecordBase } from './call-events.js';
 import { HarnessReader } from './harness.js';
 import { readHttpCall } from './http-call.js';
 import { unwrapRecord } from './record.js';
+import { UnansweredCalls } from './unanswered-calls.js';
 
 /** Reports a stream problem (no `eof`, an `integrity_error`) for a line: `convert` rejects it. */
 export type StreamReport = (line: number, message: string) => void;
@@ -18,6 +19,7 @@ interface Session {
   readonly id: string;
   chatCalls: number;
   readonly names: BoundedMap<string, string>;
+  readonly unanswered: UnansweredCalls;
   readonly counts: Record<string, number>;
   lastLine: number;
   time?: string;
@@ -49,7 +51,14 @@ export function autoSweDecoder(options: DecodeOptions = {}): Decoder {
   const sessionOf = (id: string, rec: Rec, out: Event[], time?: string): Session => {
     let s = sessions.get(id);
     if (!s) {
-      s = { id, chatCalls: 0, names: new BoundedMap(100_000), counts: {}, lastLine: rec.line };
+      s = {
+        id,
+        chatCalls: 0,
+        names: new BoundedMap(100_000),
+        unanswered: new UnansweredCalls(),
+        counts: {},
+        lastLine: rec.line,
+      };
       sessions.set(id, s);
       const base = { session: id, time, origin: origin(rec), autoSwe: { source: 'stream' } };
       out.push(recordEvent(base, { kind: 'session_start', agent: 'auto-swe' }));
@@ -71,7 +80,8 @@ export function autoSweDecoder(options: DecodeOptions = {}): Decoder {
       const r = isObj(record) ? record : {};
       const kind = str(r.kind);
       if (kind !== 'eof' && kind !== 'integrity_error') ended = undefined;
-      const out: Event[] = [];
+      // SDK messages still held wait for no session file past a model call: given out first
+      const out: Event[] = kind === 'http_call' ? harness.flush() : [];
       // A sentinel ends the stream, not a transcript: it belongs to the last session read.
       const sentinel = kind === 'eof' || kind === 'integrity_error';
       const id = str(transcript?.id) ?? (sentinel ? last : undefined) ?? fallback;
@@ -89,7 +99,17 @@ export function autoSweDecoder(options: DecodeOptions = {}): Decoder {
           const read = readHttpCall(r);
           if (read.kind === 'chat') {
             const b = base({ provider: read.provider });
-            out.push(...callEvents(b, read.call, s.chatCalls++ === 0, s.names));
+            // A call without an id is `<provider>-<n>-<k>`: the session's n-th chat call, the
+            // k-th call in it that came without one (its request's new messages, then its reply).
+            const n = ++s.chatCalls;
+            let k = 0;
+            const mint = () => `${read.provider}-${n}-${++k}`;
+            const conversation = { names: s.names, unanswered: s.unanswered, mint };
+            out.push(...callEvents(b, read.call, n === 1, conversation));
+            if (read.error !== undefined) {
+              const fields = { kind: 'notice', subtype: 'stream_error', level: 'error' };
+              out.push(recordEvent(b, { ...fields, text: read.error }));
+            }
           } else if (read.kind === 'error') {
             out.push(
               recordEvent(base(), {
@@ -107,6 +127,7 @@ export function autoSweDecoder(options: DecodeOptions = {}): Decoder {
           break;
         }
         case 'harness_turn':
+          harness.turnStarted();
           break; // not a conversation: the model, prompt and tool names stay in the record
         case 'harness_message':
           out.push(...harness.message(r, rec, base()));

@@ -31,6 +31,13 @@ function keysOf(sid: string, e: Event, uuid: string | undefined, nth: number): s
   return keys;
 }
 
+/** The record that told a conversation event first, and its place among the held events. */
+export interface Teller {
+  readonly source: HarnessSource;
+  /** The held event's sequence number (`HarnessReader`); -1 for one not held. */
+  readonly seq: number;
+}
+
 /**
  * A non-proxied Claude Code turn is recorded twice: as SDK stream messages while it ran and as
  * the session-file lines it added. Each conversation event is given once, by the record that
@@ -40,22 +47,39 @@ function keysOf(sid: string, e: Event, uuid: string | undefined, nth: number): s
  * forgotten, and a copy that late is given again rather than memory held without end.
  */
 export class HarnessDedup {
-  private readonly seen: BoundedMap<string, HarnessSource>;
+  private readonly seen: BoundedMap<string, Teller>;
 
   constructor(maxKeys = 100_000) {
     this.seen = new BoundedMap(maxKeys);
   }
 
-  /** `events` of one SDK message or session-file line (`uuid` its entry's): those not told yet. */
-  keep(sid: string, source: HarnessSource, uuid: string | undefined, events: Event[]): Event[] {
+  /**
+   * `events` of one SDK message or session-file line (`uuid` its entry's), `seqs` their places
+   * among the held events: for each, the other record that told it first, or undefined when this
+   * copy is the first.
+   */
+  tell(
+    sid: string,
+    source: HarnessSource,
+    uuid: string | undefined,
+    events: readonly Event[],
+    seqs: readonly number[] = [],
+  ): (Teller | undefined)[] {
     const nth = new Map<string, number>();
-    return events.filter((e) => {
+    return events.map((e, i) => {
       const n = nth.get(e.kind) ?? 0;
       nth.set(e.kind, n + 1);
       const keys = keysOf(sid, e, uuid, n);
-      const told = keys.map((k) => this.seen.get(k)).find((s) => s !== undefined && s !== source);
-      for (const k of keys) if (!this.seen.has(k)) this.seen.set(k, told ?? source);
-      return told === undefined;
+      const told = keys.map((k) => this.seen.get(k)).find((t) => t && t.source !== source);
+      const mine = told ?? { source, seq: seqs[i] ?? -1 };
+      for (const k of keys) if (!this.seen.has(k)) this.seen.set(k, mine);
+      return told;
     });
+  }
+
+  /** `events` of one SDK message or session-file line (`uuid` its entry's): those not told yet. */
+  keep(sid: string, source: HarnessSource, uuid: string | undefined, events: Event[]): Event[] {
+    const told = this.tell(sid, source, uuid, events);
+    return events.filter((_, i) => told[i] === undefined);
   }
 }

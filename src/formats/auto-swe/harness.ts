@@ -6,6 +6,7 @@ import { streamJsonDecoder } from '../claude-stream-json/decoder.js';
 import { isObj, str } from './call.js';
 import type { RecordBase } from './call-events.js';
 import { HarnessDedup } from './harness-dedup.js';
+import { HeldMessages } from './held-messages.js';
 
 /** Kinds a session-file delta gives to the conversation (its main-conversation lines). */
 const CONVERSATION = new Set<string>([
@@ -22,6 +23,20 @@ const isTalk = (e: Event): boolean => CONVERSATION.has(e.kind);
 /** Kinds the SDK stream's own bracket and totals give, which the transcript's bracket replaces. */
 const BRACKET = new Set<string>(['session_start', 'session_end', 'usage']);
 
+/**
+ * The SDK stream's `result` of a turn that failed (`is_error`, or a subtype other than
+ * `success`: `error_max_turns`, `error_during_execution`, ...) as an error notice: its bracket is
+ * dropped (the transcript has its own), not the failure. Undefined for any other event.
+ */
+function failedTurn(e: Event): Event | undefined {
+  if (e.kind !== 'session_end' || e.status !== 'error') return undefined;
+  const subtype = (e.meta as { subtype?: unknown } | undefined)?.subtype;
+  const what = typeof subtype === 'string' && subtype !== '' ? subtype : 'error';
+  const text = typeof e.text === 'string' && e.text !== '' ? `${what}: ${e.text}` : what;
+  const { status: _s, durationMs: _d, totalTokens: _t, text: _x, meta: _m, ...rest } = e;
+  return { ...rest, kind: 'notice', subtype: 'turn_error', level: 'error', text } as Event;
+}
+
 /** An inner event re-told as the auto-swe record's: its session, origin and `meta.autoSwe`. */
 function retold(ev: Event, base: RecordBase): Event {
   const e: Record<string, unknown> = { ...ev, session: base.session, origin: base.origin };
@@ -37,7 +52,9 @@ function retold(ev: Event, base: RecordBase): Event {
  *   the stream-json reader; its conversation events are kept, its usage is not (the session
  *   file's lines hold the same replies' final counts, so a reply is counted once);
  * - a turn's SDK messages and its session-file lines tell the same conversation: each event is
- *   given once, by the record that told it first (`HarnessDedup`);
+ *   given once, by the record that told it first (`HarnessDedup`), in the file's order: the SDK
+ *   messages' events are held (`HeldMessages`) until the turn's delta places them among what
+ *   only the file tells (the user's prompt before the replies, each reply's usage after it);
  * - `harness_session_file`: the lines a turn added to the session file, read by the Claude Code
  *   reader across deltas (a reply cut between two deltas is one reply, its last report wins):
  *   main-conversation lines give conversation events, every line (sidechain included) usage;
@@ -49,15 +66,30 @@ export class HarnessReader {
   /** The last record base of each session-file reader (for the events its end gives). */
   private readonly lastBase = new Map<string, RecordBase>();
   private readonly dedup: HarnessDedup;
+  private readonly held: HeldMessages;
+  /** The `harness_turn` records read: the turn an SDK message is read in. */
+  private turns = 0;
 
   constructor(
     private readonly replyUsage: unknown,
     private readonly maxReaders = 10_000,
     maxKeys = 100_000,
+    maxHeld = 10_000,
   ) {
     this.dedup = new HarnessDedup(maxKeys);
+    this.held = new HeldMessages(maxHeld);
   }
 
+  /** A `harness_turn` record: the SDK messages after it are the next turn's. */
+  turnStarted(): void {
+    this.turns++;
+  }
+
+  /**
+   * An SDK message: its events are held until a session-file delta places them (or `flush`);
+   * returns what the bound on held events gives out. A conversation event the file told first
+   * gives nothing.
+   */
   message(r: Readonly<Record<string, unknown>>, rec: Rec, base: RecordBase): Event[] {
     const m = isObj(r.message) ? r.message : undefined;
     if (!m) return [];
@@ -68,15 +100,39 @@ export class HarnessReader {
       this.bound(this.messages).set(sid, d);
     }
     const events = d.decode({ raw: '', value: m, line: rec.line, source: rec.source });
-    const told = events.filter((e) => !BRACKET.has(e.kind));
-    const said = this.dedup.keep(sid, 'harness_message', str(m.uuid), told.filter(isTalk));
-    return told.filter((e) => !isTalk(e) || said.includes(e)).map((e) => retold(e, base));
+    const talk: Event[] = [];
+    const seqs: number[] = [];
+    for (const ev of events) {
+      const e = failedTurn(ev) ?? ev;
+      if (BRACKET.has(e.kind)) continue;
+      const seq = this.held.hold(sid, this.turns, retold(e, base));
+      if (isTalk(e)) {
+        talk.push(e);
+        seqs.push(seq);
+      }
+    }
+    const told = this.dedup.tell(sid, 'harness_message', str(m.uuid), talk, seqs);
+    // a copy the file told first gives nothing
+    for (let i = 0; i < talk.length; i++) if (told[i]) this.held.drop(sid, seqs[i]!);
+    return this.held.overflow();
   }
 
+  /** Gives out every held SDK-message event (before a record of another kind of conversation). */
+  flush(): Event[] {
+    return this.held.all();
+  }
+
+  /**
+   * A session-file delta: its lines' events in order, each conversation event the SDK messages
+   * told first given as their copy at the line's place (with the held events before it). Once the
+   * delta is whole (not `truncated`), the held events of every turn up to the last one it met
+   * are given out too (what only the SDK stream told of those turns).
+   */
   sessionFile(r: Readonly<Record<string, unknown>>, rec: Rec, base: RecordBase): Event[] {
     const body = isObj(r.data) ? r.data : r;
     const sid = str(body.sessionId) ?? '-';
     const out: Event[] = [];
+    let lastTurn: number | undefined;
     for (const line of Array.isArray(body.lines) ? body.lines : []) {
       if (!isObj(line)) continue; // a line that did not parse stays in the raw record
       const side = line.isSidechain === true;
@@ -93,18 +149,32 @@ export class HarnessReader {
       this.lastBase.set(key, base);
       const events = d.decode({ raw: '', value: line, line: rec.line, source: rec.source });
       const talk = side ? [] : events.filter(isTalk);
-      const said = this.dedup.keep(sid, 'harness_session_file', str(line.uuid), talk);
+      const told = this.dedup.tell(sid, 'harness_session_file', str(line.uuid), talk);
       for (const e of events) {
-        if (e.kind === 'usage' || said.includes(e)) out.push(retold(e, base));
+        if (e.kind === 'usage') out.push(retold(e, base));
+        const i = talk.indexOf(e);
+        if (i < 0) continue;
+        const t = told[i];
+        if (t === undefined) out.push(retold(e, base));
+        else if (t.seq >= 0) {
+          const turn = this.held.turnOf(sid, t.seq);
+          if (turn === undefined) continue; // given out already (the bound, a flush)
+          lastTurn = Math.max(lastTurn ?? turn, turn);
+          out.push(...this.held.upTo(sid, t.seq));
+        }
       }
+    }
+    if (body.truncated !== true && lastTurn !== undefined) {
+      out.push(...this.held.throughTurn(sid, lastTurn));
     }
     return out;
   }
 
-  /** The usage the session-file readers still hold (each reader's last reply). */
+  /** The usage the session-file readers still hold (each reader's last reply), then the held. */
   end(): Event[] {
     const out: Event[] = [];
     for (const key of [...this.files.keys()]) out.push(...this.endFile(key));
+    out.push(...this.held.all());
     this.messages.clear();
     return out;
   }

@@ -1,10 +1,17 @@
 import type { ProviderCall } from './call.js';
 import { isObj, str } from './call.js';
 import { providers } from './providers/registry.js';
+import { replyError } from './reply-error.js';
 
 /** What an `http_call` record is. */
 export type HttpCallReading =
-  | { readonly kind: 'chat'; readonly provider: string; readonly call: ProviderCall }
+  | {
+      readonly kind: 'chat';
+      readonly provider: string;
+      readonly call: ProviderCall;
+      /** An error the reply's body carries (a stream that failed after it began). */
+      readonly error?: string;
+    }
   | { readonly kind: 'embedding' }
   | { readonly kind: 'error'; readonly status?: number; readonly text: string }
   | { readonly kind: 'unknown' };
@@ -34,8 +41,8 @@ function errorText(body: unknown): string {
 
 /**
  * Reads an `http_call` record: an embedding call, an error reply (status 400 and over, or an
- * error body), a chat call of a known provider (by its path, else by its response's shape), or
- * unknown.
+ * error body), a chat call of a known provider (by its path, else by its response's shape, with
+ * the error its body carries when a stream failed after it began), or unknown.
  */
 export function readHttpCall(r: Readonly<Record<string, unknown>>): HttpCallReading {
   if (isEmbedding(r)) return { kind: 'embedding' };
@@ -51,9 +58,11 @@ export function readHttpCall(r: Readonly<Record<string, unknown>>): HttpCallRead
   if (!provider) return { kind: 'unknown' };
   const call = provider.read(r.request, res);
   const model = call.model ?? pathModel(path);
+  const error = replyError(res);
   return {
     kind: 'chat',
     provider: provider.id,
     call: model !== undefined && call.model === undefined ? { ...call, model } : call,
+    ...(error !== undefined ? { error } : {}),
   };
 }

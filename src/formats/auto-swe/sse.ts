@@ -53,12 +53,45 @@ function json(text: string): unknown {
 }
 
 /**
+ * The whole object (or array) elements of a JSON array text, in order, up to where the text was
+ * cut: a JSON-array stream stored as text because it did not parse. Elements that are neither
+ * objects nor arrays, and an element cut off, are left out.
+ */
+export function arrayPrefix(text: string): unknown[] {
+  const out: unknown[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  let escaped = false;
+  for (let i = text.indexOf('[') + 1; i > 0 && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === 0x5c) escaped = true;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (depth++ === 0) start = i;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (depth === 0) break; // the array's own end
+      if (--depth === 0) {
+        const element = json(text.slice(start, i + 1));
+        if (typeof element === 'object') out.push(element);
+      }
+    }
+  }
+  return out;
+}
+
+/**
  * The chunks of a streamed body: an SSE text's data objects, a JSON array's items (Gemini's
- * `streamGenerateContent` without `alt=sse`), or undefined when the body is neither.
+ * `streamGenerateContent` without `alt=sse`; as text, the whole ones of an array that was cut),
+ * or undefined when the body is neither.
  */
 export function streamChunks(body: unknown): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   if (typeof body !== 'string') return undefined;
+  if (body.trimStart().startsWith('[')) return arrayPrefix(body);
   return parseSse(body)?.map((e) => e.data);
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { TxpipeError } from '../../stream/errors.js';
+import { REJECT_EVENT, type Rejection } from '../../stream/rejection.js';
 import { isObj, str } from './call.js';
 import { STORED_MANIFEST } from './index.js';
 
@@ -88,26 +89,57 @@ export function readPart(
   }
 }
 
+/** The number of lines a chunk of NDJSON bytes ends (its newlines). */
+function newlines(data: Buffer): number {
+  let n = 0;
+  for (let i = data.indexOf(0x0a); i >= 0; i = data.indexOf(0x0a, i + 1)) n++;
+  return n;
+}
+
 /**
  * A stored transcript read as the content stream gives it: each part's records in order, then
  * `{"kind":"eof","complete":true}`; a part that fails its check ends the stream with
- * `{"kind":"integrity_error","reason":...}` instead (the spec's "Stream integrity"). Parts are
- * read one at a time (each at most 64 MiB once gunzipped).
+ * `{"kind":"integrity_error","reason":...}` instead (the spec's "Stream integrity"), and so does
+ * a transcript hash that does not match the part hashes (after the parts, each of which matched
+ * its own). Parts are read one at a time (each at most 64 MiB once gunzipped). A failure is also
+ * reported on the stream as a rejection (`REJECT_EVENT`) of the `integrity_error` line, naming
+ * the part, so every command reading the folder says it (and `--strict` fails the run).
  */
 export function storedTranscriptStream(dir: string): Readable {
   const manifest = readManifest(dir);
+  let line = 0;
+  const fail = (reason: PartFailure, why: string): Buffer => {
+    const rejection: Rejection = {
+      source: dir,
+      line: line + 1,
+      reason: 'format',
+      message: `stored transcript: ${why}: ${reason} (the stream ends with integrity_error)`,
+    };
+    stream.emit(REJECT_EVENT, rejection);
+    return Buffer.from(`${JSON.stringify({ kind: 'integrity_error', reason })}\n`);
+  };
   async function* lines(): AsyncGenerator<Buffer> {
-    for (const part of manifest.parts) {
+    for (const [i, part] of manifest.parts.entries()) {
       const r = readPart(dir, part);
       if (!r.ok) {
-        yield Buffer.from(`${JSON.stringify({ kind: 'integrity_error', reason: r.reason })}\n`);
+        yield fail(r.reason, `part ${i} (${part.file})`);
         return;
       }
       if (r.data.length === 0) continue;
+      line += newlines(r.data);
       yield r.data;
-      if (r.data[r.data.length - 1] !== 0x0a) yield Buffer.from('\n');
+      if (r.data[r.data.length - 1] !== 0x0a) {
+        line++;
+        yield Buffer.from('\n');
+      }
+    }
+    const hashes = manifest.parts.map((p) => p.sha256);
+    if (manifest.sha256 !== undefined && transcriptHash(hashes) !== manifest.sha256) {
+      yield fail('sha_mismatch', 'the transcript sha256 does not match its parts');
+      return;
     }
     yield Buffer.from('{"kind":"eof","complete":true}\n');
   }
-  return Readable.from(lines(), { objectMode: false });
+  const stream = Readable.from(lines(), { objectMode: false });
+  return stream;
 }

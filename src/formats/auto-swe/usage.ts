@@ -52,7 +52,7 @@ export const autoSweUsage: UsageExtractor = {
               output: t.output ?? 0,
               cacheWrite: t.cacheWrite ?? 0,
               cacheRead: t.cacheRead ?? 0,
-              cacheWrite1h: 0,
+              cacheWrite1h: read.call.cacheWrite1h ?? 0,
             },
           },
         ];

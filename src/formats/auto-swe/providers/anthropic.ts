@@ -69,6 +69,15 @@ function tokensOf(u: unknown) {
   });
 }
 
+/** `usage.cache_creation.ephemeral_1h_input_tokens`, when the reply gives it. */
+function oneHourWrites(u: unknown): { cacheWrite1h?: number } {
+  const n =
+    isObj(u) && isObj(u.cache_creation)
+      ? num(u.cache_creation.ephemeral_1h_input_tokens)
+      : undefined;
+  return n !== undefined ? { cacheWrite1h: n } : {};
+}
+
 /** The reply message a stream of SSE events makes (docs: build-with-claude/streaming). */
 function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
   let message: Record<string, unknown> = {};
@@ -151,6 +160,7 @@ export const anthropic: Provider = {
       request: messages,
       reply: contentParts(res.content),
       tokens: tokensOf(res.usage),
+      ...oneHourWrites(res.usage),
       stopReason: str(res.stop_reason),
     };
   },

@@ -85,16 +85,21 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
 }
 
 /**
- * Gemini `usageMetadata`: `promptTokenCount` includes `cachedContentTokenCount`; the thoughts
- * (`thoughtsTokenCount`) are output the candidates' count leaves out.
+ * Gemini `usageMetadata`: `promptTokenCount` includes `cachedContentTokenCount`; the tool-use
+ * prompt (`toolUsePromptTokenCount`, a built-in tool's results) is input outside it; the thoughts
+ * (`thoughtsTokenCount`) are output the candidates' count leaves out (`totalTokenCount` is the
+ * sum of the four).
  */
 function tokensOf(u: unknown) {
   if (!isObj(u)) return undefined;
   const cached = num(u.cachedContentTokenCount);
   const cand = num(u.candidatesTokenCount);
   const thoughts = num(u.thoughtsTokenCount);
+  const prompt = uncached(num(u.promptTokenCount), cached);
+  const toolUse = num(u.toolUsePromptTokenCount);
   return counts({
-    input: uncached(num(u.promptTokenCount), cached),
+    input:
+      prompt === undefined && toolUse === undefined ? undefined : (prompt ?? 0) + (toolUse ?? 0),
     output:
       cand === undefined && thoughts === undefined ? undefined : (cand ?? 0) + (thoughts ?? 0),
     cacheRead: cached,

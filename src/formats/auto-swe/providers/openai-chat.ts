@@ -40,12 +40,14 @@ function toolCallParts(calls: unknown): Part[] {
 /** A chat message as a message of the conversation. */
 function chatMessage(m: Record<string, unknown>): Message {
   const text = contentText(m.content);
-  if (m.role === 'tool') {
+  if (m.role === 'tool' || m.role === 'function') {
+    // `function` is the legacy result of a `function_call`: no call id, only the name
+    const part: Part = { kind: 'tool_result', output: text ?? m.content ?? '' };
+    const callId = str(m.tool_call_id);
+    const name = m.role === 'function' ? str(m.name) : undefined;
     return {
       role: 'user',
-      parts: [
-        { kind: 'tool_result', callId: str(m.tool_call_id), output: text ?? m.content ?? '' },
-      ],
+      parts: [{ ...part, ...(callId ? { callId } : {}), ...(name ? { name } : {}) }],
     };
   }
   const parts: Part[] = [];
@@ -53,6 +55,8 @@ function chatMessage(m: Record<string, unknown>): Message {
   if (reasoning !== undefined) parts.push({ kind: 'thinking', text: reasoning });
   if (text !== undefined && text !== '') parts.push({ kind: 'text', text });
   parts.push(...toolCallParts(m.tool_calls));
+  // the legacy `function_call` (deprecated, still sent by some compatible APIs): no call id
+  if (isObj(m.function_call)) parts.push(...toolCallParts([{ function: m.function_call }]));
   const role = m.role === 'assistant' ? 'assistant' : m.role === 'user' ? 'user' : 'system';
   return { role, parts };
 }
@@ -63,6 +67,7 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
   let content = '';
   let reasoning = '';
   let finish: unknown;
+  let legacy: { name: string; arguments: string } | undefined;
   const calls: { id?: unknown; type?: unknown; function: { name: string; arguments: string } }[] =
     [];
   for (const c of chunks) {
@@ -78,6 +83,11 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
     const d = isObj(choice.delta) ? choice.delta : {};
     if (typeof d.content === 'string') content += d.content;
     if (typeof d.reasoning_content === 'string') reasoning += d.reasoning_content;
+    if (isObj(d.function_call)) {
+      const fn = (legacy ??= { name: '', arguments: '' });
+      if (typeof d.function_call.name === 'string') fn.name += d.function_call.name;
+      if (typeof d.function_call.arguments === 'string') fn.arguments += d.function_call.arguments;
+    }
     if (!Array.isArray(d.tool_calls)) continue;
     for (const t of d.tool_calls) {
       if (!isObj(t)) continue;
@@ -94,6 +104,7 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
   if (reasoning !== '') message.reasoning_content = reasoning;
   const made = calls.filter(Boolean);
   if (made.length > 0) message.tool_calls = made;
+  if (legacy) message.function_call = legacy;
   out.choices = [{ index: 0, message, finish_reason: finish }];
   return out;
 }

@@ -90,6 +90,17 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
         it.content = content;
         break;
       }
+      case 'response.reasoning_summary_text.delta': {
+        const it = items[i];
+        if (!it) break;
+        const summary = Array.isArray(it.summary) ? [...(it.summary as unknown[])] : [];
+        const si = typeof c.summary_index === 'number' ? c.summary_index : 0;
+        const part = isObj(summary[si]) ? { ...summary[si] } : { type: 'summary_text', text: '' };
+        part.text = String(part.text ?? '') + String(c.delta ?? '');
+        summary[si] = part;
+        it.summary = summary;
+        break;
+      }
       case 'response.function_call_arguments.delta': {
         const it = items[i];
         if (it) it.arguments = String(it.arguments ?? '') + String(c.delta ?? '');
