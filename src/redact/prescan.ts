@@ -60,6 +60,19 @@ export const PRESCAN_STARTS: readonly string[] = [
   'eyj*',
   'flyv',
   'psca',
+  'tske',
+  'vc[pickra]_',
+  'shp[sacp]',
+  'ops_',
+  'atbb',
+  'atat',
+  'atct',
+  'akcp',
+  'apif',
+  'aio_',
+  'lsv2',
+  // a name whose last word is key, then a random value (KEY_ASSIGNMENT)
+  'key*',
   'priv',
   'bear',
   'basi',
@@ -175,6 +188,13 @@ function startTables(starts: readonly string[]): StartTables {
   return tables;
 }
 
+/**
+ * `key` (the last word of a name: `Key=`, `AZURE_OPENAI_KEY": "`) and a separator, then 20
+ * characters of a value: the rules look at such values (`isRandomKey` in secret-assignments.ts).
+ */
+const KEY_ASSIGNMENT =
+  'key(?:\\\\*["\'])?(?:[ \\t]|\\\\+t)*[:=](?:[ \\t]|\\\\+t)*(?:\\\\*["\'])?[^\\s"\'<>]{20}';
+
 export function compilePrescan(
   names: readonly string[],
   patterns: readonly RegExp[],
@@ -183,7 +203,7 @@ export function compilePrescan(
 ): (s: string) => number {
   const extra = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // `slack.com/` rather than `hooks.slack.com`: `hooks` is on every line that records hooks.
-  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b`;
+  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
@@ -205,8 +225,9 @@ export function compilePrescan(
   const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}(?: [^\s/?#@"'<>]{1,256})?@/y;
   // Blanks may be escaped once (`\t` in a JSON line) or more (JSON inside a JSON string).
   // `key="Password" value="…"` (NuGet) too.
+  // `os.environ["API_KEY"] = …` (a subscript) and `<password>…` (an element) too.
   const separator =
-    /(?:\\*["'])?(?:[ \t]|\\+t)*[:=]|(?:[ \t]|\\+t)+[^-<>|&;\s]|\\*["'][ \t]+value[ \t]*=/iy;
+    /(?:\\*["'])?\]?(?:[ \t]|\\+t)*[:=]|(?:[ \t]|\\+t)+[^-<>|&;\s]|\\*["'][ \t]+value[ \t]*=|>[^<\s]/iy;
   // Names repeat (`password` in prose, `author`): remember the verdict of recent ones.
   const verdicts = new Map<string, boolean>();
   const isSecretName = (name: string): boolean => {

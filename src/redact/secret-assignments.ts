@@ -85,13 +85,36 @@ function valueOfName(
   const name = full.slice(dashes);
   const lower = name.toLowerCase();
   const auth = lower.includes('authori');
-  if (!auth && !nameIsSecret(name, extraNames)) return undefined;
+  // A name whose last word is `key` (`Key=`, `AZURE_OPENAI_KEY`): its value only when random.
+  const weak = !auth && !nameIsSecret(name, extraNames);
+  if (weak && !isKeyName(name)) return undefined;
   // `https://x-access-token:…@host`: a URL's user, whose password the URL rule takes.
   if (a >= 3 && s.startsWith('://', a - 3)) return undefined;
+  if (weak) {
+    const span = assignedValue(s, a, b, dashes, lower, cursor, false);
+    return span && isRandomKey(s.slice(span.start, span.end)) ? span : undefined;
+  }
+  return assignedValue(s, a, b, dashes, lower, cursor, auth);
+}
+
+/** The value after the name `s[a, b)` and its separator (see `valueOfName`). */
+function assignedValue(
+  s: string,
+  a: number,
+  b: number,
+  dashes: number,
+  lower: string,
+  cursor: Cursor,
+  auth: boolean,
+): Span | undefined {
+  // `<password>…</password>`: an element named for a secret.
+  if (s[a - 1] === '<' && s[b] === '>') return elementValue(s, a, b);
   let p = b;
   const q = s[a - 1];
-  // The closing quote of a quoted name (or of a name whose opening quote was cut off).
+  // The closing quote of a quoted name (or of a name whose opening quote was cut off), and the
+  // bracket of a subscript (`os.environ["API_KEY"] = …`).
   if (s[p] === '"' || s[p] === "'") p++;
+  if (s[p] === ']' && (q === '"' || q === "'" || q === '[')) p++;
   while (isBlank(s.charCodeAt(p))) p++;
   const sep = s[p];
   let kind = 'secret-name';
@@ -236,4 +259,37 @@ function credentialOfScheme(
   }
   if (scheme !== undefined && SCHEME_ALONE.test(scheme)) return undefined;
   return valueAt(s, p, cursor, 'authorization');
+}
+
+/** A name whose last word is `key`: `Key`, `API_KEY`, `openai.key`, `amplitudeKey`, not `keys`. */
+function isKeyName(name: string): boolean {
+  return /(?:^|[^A-Za-z])key$/i.test(name) || /[a-z0-9]Key$/.test(name);
+}
+
+/**
+ * A value a `key` name holds that is random, not a word or an identifier: 20 characters or more,
+ * upper- and lower-case letters, and three digits or more, not all at the end
+ * (`userIdentifier2024` is a name).
+ */
+function isRandomKey(v: string): boolean {
+  if (v.length < 20 || !/[a-z]/.test(v) || !/[A-Z]/.test(v)) return false;
+  const digits = v.replace(/\D/g, '').length;
+  return digits >= 3 && !/^[A-Za-z_-]+\d+$/.test(v);
+}
+
+/** The text of `<name>…</name>` after the opening tag at `b`, when it closes on the same name. */
+function elementValue(s: string, a: number, b: number): Span | undefined {
+  const start = b + 1;
+  const end = s.indexOf('<', start);
+  if (end === -1 || end - start > QUOTED_VALUE_WINDOW) return undefined;
+  if (!s.startsWith(`</${s.slice(a, b)}>`, end)) return undefined;
+  const inner = s.slice(start, end).trim();
+  if (
+    isTrivialValue(inner) ||
+    isPlaceholder(inner) ||
+    isMark(inner) ||
+    inner.startsWith('[redacted')
+  )
+    return undefined;
+  return { start, end, kind: 'secret-name' };
 }

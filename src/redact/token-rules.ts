@@ -63,6 +63,26 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     body: 'pscale_(?:tkn|oauth|pw)_[A-Za-z0-9_.-]{32,}',
     notAfter: '\\w',
   },
+  {
+    kind: 'tailscale-key',
+    body: 'tskey-[a-z]{3,8}-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}',
+    notAfter: '\\w',
+  },
+  { kind: 'vercel-token', body: 'vc[pickra]_[A-Za-z0-9]{24,}', notAfter: '\\w', check: hasDigit },
+  { kind: 'shopify-token', body: 'shp(?:ss|at|ca|pa)_[A-Za-z0-9]{32,}', notAfter: '\\w' },
+  // 1Password service accounts: `ops_` and a base64 JSON object (`eyJ`).
+  { kind: '1password-token', body: 'ops_eyJ[A-Za-z0-9_-]{40,}', notAfter: '\\w' },
+  {
+    kind: 'bitbucket-app-password',
+    body: 'ATBB[A-Za-z0-9_=.-]{12,}',
+    notAfter: 'A-Za-z0-9',
+    check: hasDigit,
+  },
+  { kind: 'atlassian-token', body: 'AT(?:ATT|CTT)3xFfG[A-Za-z0-9_=-]{12,}', notAfter: 'A-Za-z0-9' },
+  { kind: 'artifactory-key', body: 'AKCp[A-Za-z0-9]{60,}', notAfter: 'A-Za-z0-9' },
+  { kind: 'apify-token', body: 'apify_api_[A-Za-z0-9]{36}', notAfter: '\\w' },
+  { kind: 'adafruit-key', body: 'aio_[A-Za-z0-9]{28}', notAfter: '\\w', check: randomLooking },
+  { kind: 'langsmith-key', body: 'lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}', notAfter: '\\w' },
   // Fly.io: `FlyV1 fm2_…` (the scheme kept), macaroons of base64 joined by commas.
   {
     kind: 'flyio-token',
@@ -86,4 +106,4 @@ export const TOKEN_RULES: readonly TokenRule[] = [
 
 /** The literal starts of every token rule, for the prescan (a superset: no look-behind). */
 export const TOKEN_PRESCAN =
-  'sk-|[sr]k_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox[abposr]-|hooks\\.slack\\.com|AIza|npm_|SG\\.|hf_|SK[0-9a-f]{32}|do[opr]_v1_|dapi|AccountKey|SharedAccessKey|sig=|eyJ|FlyV1|pscale_';
+  'sk-|[sr]k_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox[abposr]-|hooks\\.slack\\.com|AIza|npm_|SG\\.|hf_|SK[0-9a-f]{32}|do[opr]_v1_|dapi|AccountKey|SharedAccessKey|sig=|eyJ|FlyV1|pscale_|tskey-|vc[pickra]_|shp(?:ss|at|ca|pa)_|ops_eyJ|ATBB|AT(?:ATT|CTT)3|AKCp|apify_api_|aio_|lsv2_';

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Appends samples to the labelled redaction corpus (test/fixtures/redact-corpus, README there).
+// Usage: node scripts/add-redact-corpus.mjs samples.jsonl...
+// Each input line is one sample read from a public scanner's tests:
+//   repo, path, commit  where it was read (default repo: trufflesecurity/trufflehog, and for it
+//                       d = the detector folder, f = the test file name if not <name>_test.go)
+//   s                   the source's label: "valid"/"ng" (a secret) or "invalid"/"ok" (a look-alike)
+//   t | L | X           the sample text: t as is; L the lines of the "[INFO] ... [DEBUG] Using Key=..."
+//                       log template; X [id, secret] of the Jenkins credentials XML template
+//   v                   fragments of the secret (must not be left when it is a secret)
+//   why                 optional note
+// The corpus label follows the README's rule: the source's label, except that a look-alike whose
+// value is assigned to a secret's name is a secret (sourceLabel and why say so).
+import { appendFileSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dir = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'test',
+  'fixtures',
+  'redact-corpus',
+);
+const corpusFile = join(dir, 'corpus.jsonl');
+const labelsFile = join(dir, 'labels.jsonl');
+const last = readFileSync(corpusFile, 'utf8').trim().split('\n').length;
+const lastTime = Date.parse(
+  JSON.parse(readFileSync(corpusFile, 'utf8').trim().split('\n').pop()).timestamp,
+);
+
+const log = (lines) => `\n${lines.map((l) => `\t\t\t\t${l}`).join('\n')}\n\t\t\t`;
+const xml = ([id, secret]) =>
+  '\n\t\t\t\t<com.cloudbees.plugins.credentials.impl.StringCredentialsImpl>\n' +
+  '  \t\t\t\t\t<scope>GLOBAL</scope>\n' +
+  `  \t\t\t\t\t<id>${id}</id>\n` +
+  `  \t\t\t\t\t<secret>${secret}</secret>\n` +
+  '  \t\t\t\t\t<description>configuration for production</description>\n' +
+  '\t\t\t\t\t<creationDate>2023-05-18T14:32:10Z</creationDate>\n' +
+  '  \t\t\t\t\t<owner>jenkins-admin</owner>\n' +
+  '\t\t\t\t</com.cloudbees.plugins.credentials.impl.StringCredentialsImpl>\n\t\t\t';
+// A secret's name right before the value: `API_KEY=`, `token = '`, `<secret>{`, `"password": "`.
+const secretName =
+  /(?:key|token|secret|passw(?:or)?d|pwd|credentials?|auth)[\w.-]*["']?\s*(?:[:=]|=>)?\s*["'{(]?\s*$/i;
+
+let n = last;
+let time = lastTime;
+for (const file of process.argv.slice(2)) {
+  for (const raw of readFileSync(file, 'utf8').split('\n')) {
+    if (raw.trim() === '') continue;
+    const s = JSON.parse(raw);
+    const repo = s.repo ?? 'trufflesecurity/trufflehog';
+    const path = s.path ?? `pkg/detectors/${s.d}/${s.f ?? `${s.d.split('/')[0]}_test.go`}`;
+    const text = s.t ?? (s.L ? log(s.L) : xml(s.X));
+    for (const f of s.v ?? [])
+      if (!text.includes(f)) throw new Error(`${path}: fragment ${f} not in its sample`);
+    const positive = s.s === 'valid' || s.s === 'ng';
+    n++;
+    time += 1000;
+    const id = String(n).padStart(4, '0');
+    const uuid = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const label = { uuid, label: 'lookalike', repo, commit: s.c, path };
+    if (positive) {
+      label.label = 'secret';
+      label.mustGo = s.v;
+      if (s.why) label.why = s.why;
+    } else if (s.v && secretName.test(text.slice(0, text.indexOf(s.v[0])))) {
+      label.label = 'secret';
+      label.mustGo = s.v;
+      label.sourceLabel = s.s;
+      label.why =
+        s.why ??
+        "the source's invalid pattern, assigned to a secret's name: removed whatever its format";
+    } else if (s.why) label.why = s.why;
+    const entry = {
+      parentUuid: null,
+      isSidechain: false,
+      userType: 'external',
+      cwd: '/work/app',
+      sessionId: '00000000-0000-4000-8000-000000000000',
+      version: '2.0.0',
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [{ tool_use_id: `toolu_corpus${id}`, type: 'tool_result', content: text }],
+      },
+      uuid,
+      timestamp: new Date(time).toISOString(),
+    };
+    appendFileSync(corpusFile, `${JSON.stringify(entry)}\n`);
+    appendFileSync(labelsFile, `${JSON.stringify(label)}\n`);
+  }
+}
+console.log(`${n - last} samples added, ${n} in all`);
