@@ -5,8 +5,9 @@
 //   repo, path, commit  where it was read (default repo: trufflesecurity/trufflehog, and for it
 //                       d = the detector folder, f = the test file name if not <name>_test.go)
 //   s                   the source's label: "valid"/"ng" (a secret) or "invalid"/"ok" (a look-alike)
-//   t | L | X           the sample text: t as is; L the lines of the "[INFO] ... [DEBUG] Using Key=..."
-//                       log template; X [id, secret] of the Jenkins credentials XML template
+//   t | L | X | G       the sample text: t as is; L the lines of the "[INFO] ... [DEBUG] Using Key=..."
+//                       log template; X [id, secret] of the Jenkins credentials XML template; G
+//                       [the token line, the header line] of the Go request template
 //   v                   fragments of the secret (must not be left when it is a secret)
 //   why                 optional note
 // The corpus label follows the README's rule: the source's label, except that a look-alike whose
@@ -39,9 +40,21 @@ const xml = ([id, secret]) =>
   '\t\t\t\t\t<creationDate>2023-05-18T14:32:10Z</creationDate>\n' +
   '  \t\t\t\t\t<owner>jenkins-admin</owner>\n' +
   '\t\t\t\t</com.cloudbees.plugins.credentials.impl.StringCredentialsImpl>\n\t\t\t';
+const goRequest = ([token, header]) =>
+  '\n\tfunc main() {\n\t\turl := "https://api.example.com/v1/resource"\n\n' +
+  '\t\t// Create a new request with the secret as a header\n' +
+  '\t\treq, err := http.NewRequest("GET", url, http.NoBody)\n\t\tif err != nil {\n' +
+  '\t\t\tfmt.Println("Error creating request:", err)\n\t\t\treturn\n\t\t}\n\t\t\n' +
+  `\t\t${token}\n\t\t${header}\n\n` +
+  '\t\t// Perform the request\n\t\tclient := &http.Client{}\n' +
+  '\t\tresp, _ := client.Do(req)\n\t\tdefer resp.Body.Close()\n\n' +
+  '\t\t// Check response status\n\t\tif resp.StatusCode == http.StatusOK {\n' +
+  '\t\t\tfmt.Println("Request successful!")\n\t\t} else {\n' +
+  '\t\t\tfmt.Println("Request failed with status:", resp.Status)\n\t\t}\n\t}\n\t';
 // A secret's name right before the value: `API_KEY=`, `token = '`, `<secret>{`, `"password": "`.
+// `req.Header.Set("X-Api-Key", "` (a name and its value in a call) and Go's `token := "` too.
 const secretName =
-  /(?:key|token|secret|passw(?:or)?d|pwd|credentials?|auth)[\w.-]*["']?\s*(?:[:=]|=>)?\s*["'{(]?\s*$/i;
+  /(?:key|token|secret|passw(?:or)?d|pwd|credentials?|auth)[\w.-]*["']?\s*(?::=|[:=,]|=>)?\s*["'{(]?\s*$/i;
 
 let n = last;
 let time = lastTime;
@@ -51,7 +64,7 @@ for (const file of process.argv.slice(2)) {
     const s = JSON.parse(raw);
     const repo = s.repo ?? 'trufflesecurity/trufflehog';
     const path = s.path ?? `pkg/detectors/${s.d}/${s.f ?? `${s.d.split('/')[0]}_test.go`}`;
-    const text = s.t ?? (s.L ? log(s.L) : xml(s.X));
+    const text = s.t ?? (s.L ? log(s.L) : s.G ? goRequest(s.G) : xml(s.X));
     for (const f of s.v ?? [])
       if (!text.includes(f)) throw new Error(`${path}: fragment ${f} not in its sample`);
     const positive = s.s === 'valid' || s.s === 'ng';

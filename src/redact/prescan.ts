@@ -225,9 +225,10 @@ export function compilePrescan(
   const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}(?: [^\s/?#@"'<>]{1,256})?@/y;
   // Blanks may be escaped once (`\t` in a JSON line) or more (JSON inside a JSON string).
   // `key="Password" value="…"` (NuGet) too.
-  // `os.environ["API_KEY"] = …` (a subscript) and `<password>…` (an element) too.
+  // `os.environ["API_KEY"] = …` (a subscript), `<password>…` (an element) and
+  // `Set("X-Api-Key", "…")` (a call) too.
   const separator =
-    /(?:\\*["'])?\]?(?:[ \t]|\\+t)*[:=]|(?:[ \t]|\\+t)+[^-<>|&;\s]|\\*["'][ \t]+value[ \t]*=|>[^<\s]/iy;
+    /(?:\\*["'])?\]?(?:[ \t]|\\+t)*[:=]|(?:[ \t]|\\+t)+[^-<>|&;\s]|\\*["'][ \t]+value[ \t]*=|>[^<\s]|\\*["'][ \t]*,[ \t]*\\*["']/iy;
   // Names repeat (`password` in prose, `author`): remember the verdict of recent ones.
   const verdicts = new Map<string, boolean>();
   const isSecretName = (name: string): boolean => {

@@ -115,6 +115,15 @@ function assignedValue(
   // bracket of a subscript (`os.environ["API_KEY"] = …`).
   if (s[p] === '"' || s[p] === "'") p++;
   if (s[p] === ']' && (q === '"' || q === "'" || q === '[')) p++;
+  // `Header.Set("X-Api-Key", "…")`: a quoted name and a quoted value, the first two arguments of a
+  // call; the value only when it looks like a credential (`("password", "email")` are two names).
+  if ((q === '"' || q === "'") && s[a - 2] === '(' && s[p] === ',' && !auth) {
+    let c = p + 1;
+    while (isBlank(s.charCodeAt(c))) c++;
+    if (s[c] !== '"' && s[c] !== "'") return undefined;
+    const span = valueAt(s, c, cursor, 'secret-name');
+    return span && isCallValue(s.slice(span.start, span.end)) ? span : undefined;
+  }
   while (isBlank(s.charCodeAt(p))) p++;
   const sep = s[p];
   let kind = 'secret-name';
@@ -292,4 +301,9 @@ function elementValue(s: string, a: number, b: number): Span | undefined {
   )
     return undefined;
   return { start, end, kind: 'secret-name' };
+}
+
+/** An argument that looks like a credential: one word of 8 or more, letters and digits. */
+function isCallValue(v: string): boolean {
+  return v.length >= 8 && !/\s/.test(v) && /\d/.test(v) && /[A-Za-z]/.test(v);
 }

@@ -66,6 +66,16 @@ const CAUGHT: [what: string, input: string, want: string][] = [
   ['an Adafruit IO key', 'aio_VxEqGaqgMgZej3DceezbBy03eWyW', '[redacted]'],
   ['LangSmith keys', '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', '[redacted]'],
   [
+    'a key name and its value in a call (a header set)',
+    'req.Header.Set("X-BillomatApiKey", "c09761f99f39f79ae28eaaf8df20d7c9")',
+    'req.Header.Set("X-BillomatApiKey", "[redacted]")',
+  ],
+  [
+    'a token name and its value in a call, single quotes',
+    "headers.append('x-auth-token', 'a1B2c3D4e5F6g7H8')",
+    "headers.append('x-auth-token', '[redacted]')",
+  ],
+  [
     'a Mailgun key of three hex parts',
     "pass '55c3a879d7efe24929506f368dcff6d4-5eeb6406-757a4247'",
     "pass '[redacted]'",
@@ -86,6 +96,9 @@ const KEPT: [what: string, input: string][] = [
   ['ops_ without a JWT', 'ops_DUMMYWFpbCI6ImVqd2U2NHFtbHhocmlAMXBhc3N3b3Jkc2VydmljZWFjY29'],
   ['a malformed LangSmith key', 'lsv2_pt_1e0430d40fc14d3fj03397b9e6z46289_2b9036edd2'],
   ['a UUID', 'id 55c3a879-d7ef-e249-2950-6f368dcff6d4'],
+  ['names in a tuple', 'fields = ("password", "email")'],
+  ['a label after a secret name in a call', 't("password", "Enter your password 2 times")'],
+  ['names in a call', 'pick(user, "token", "name")'],
 ];
 
 describe('corpus gaps are caught', () => {
