@@ -7,7 +7,8 @@
 //   s                   the source's label: "valid"/"ng" (a secret) or "invalid"/"ok" (a look-alike)
 //   t | L | X | G       the sample text: t as is; L the lines of the "[INFO] ... [DEBUG] Using Key=..."
 //                       log template; X [id, secret] of the Jenkins credentials XML template; G
-//                       [the token line, the header line] of the Go request template
+//                       [the token line, the header line] of the Go request template; Y the
+//                       lines under `api:` of the config.yaml template
 //   v                   fragments of the secret (must not be left when it is a secret)
 //   why                 optional note
 // The corpus label follows the README's rule: the source's label, except that a look-alike whose
@@ -51,6 +52,13 @@ const goRequest = ([token, header]) =>
   '\t\t// Check response status\n\t\tif resp.StatusCode == http.StatusOK {\n' +
   '\t\t\tfmt.Println("Request successful!")\n\t\t} else {\n' +
   '\t\t\tfmt.Println("Request failed with status:", resp.Status)\n\t\t}\n\t}\n\t';
+const configYaml = (lines) =>
+  '\n\t\t# Configuration File: config.yaml\n\t\tdatabase:\n\t\t\thost: $DB_HOST\n' +
+  '\t\t\tport: $DB_PORT\n\t\t\tusername: $DB_USERNAME\n' +
+  '\t\t\tpassword: $DB_PASS  # IMPORTANT: Do not share this password publicly\n\n\t\tapi:\n' +
+  lines.map((l) => `\t\t\t${l}\n`).join('') +
+  '\n\t\t# Notes:\n\t\t# - Remember to rotate the secret every 90 days.\n' +
+  '\t\t# - The above credentials should only be used in a secure environment.\n\t';
 // A secret's name right before the value: `API_KEY=`, `token = '`, `<secret>{`, `"password": "`.
 // `req.Header.Set("X-Api-Key", "` (a name and its value in a call) and Go's `token := "` too.
 const secretName =
@@ -64,7 +72,7 @@ for (const file of process.argv.slice(2)) {
     const s = JSON.parse(raw);
     const repo = s.repo ?? 'trufflesecurity/trufflehog';
     const path = s.path ?? `pkg/detectors/${s.d}/${s.f ?? `${s.d.split('/')[0]}_test.go`}`;
-    const text = s.t ?? (s.L ? log(s.L) : s.G ? goRequest(s.G) : xml(s.X));
+    const text = s.t ?? (s.L ? log(s.L) : s.G ? goRequest(s.G) : s.Y ? configYaml(s.Y) : xml(s.X));
     for (const f of s.v ?? [])
       if (!text.includes(f)) throw new Error(`${path}: fragment ${f} not in its sample`);
     const positive = s.s === 'valid' || s.s === 'ng';

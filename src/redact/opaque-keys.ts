@@ -11,17 +11,25 @@ const isLowAlnum = (c: number): boolean => c < 128 && LOW_ALNUM[c] === 1;
 
 /**
  * Is the run `s[from, to)` of lower-case letters and digits an opaque key: letters and digits
- * mixed (six of each at least) and four letters past `f` at least? Hex (commit hashes, digests)
- * is not: it names content, it grants nothing; nor is hex with a word glued to it (`…423fake`):
- * 32 random characters of 36 hold about 18 letters past `f`, and fewer than four almost never.
+ * mixed (six of each at least) and four letters past `f` at least between its first and last
+ * digit? Hex (commit hashes, digests) is not: it names content, it grants nothing; nor is hex
+ * with a word glued to either end (`…423fake`, `mydapi1234…`): 32 random characters of 36 hold
+ * about 18 letters past `f`, and fewer than four almost never.
  */
 function isOpaqueAt(s: string, from: number, to: number): boolean {
   let digits = 0;
   let nonHex = 0;
+  let pending = 0;
+  let seenDigit = false;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
-    if (c <= 57) digits++;
-    else if (c > 102) nonHex++;
+    if (c <= 57) {
+      digits++;
+      // Letters past `f` count once a digit follows them (and one came before).
+      if (seenDigit) nonHex += pending;
+      pending = 0;
+      seenDigit = true;
+    } else if (c > 102) pending++;
   }
   return nonHex >= 4 && digits >= 6 && to - from - digits >= 6;
 }

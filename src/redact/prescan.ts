@@ -71,6 +71,12 @@ export const PRESCAN_STARTS: readonly string[] = [
   'apif',
   'aio_',
   'lsv2',
+  'glc_',
+  'glsa',
+  'lin_',
+  'cfat',
+  'cfut',
+  'cfk_',
   // a name whose last word is key, then a random value (KEY_ASSIGNMENT)
   'key*',
   'priv',

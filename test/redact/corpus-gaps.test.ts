@@ -76,6 +76,22 @@ const CAUGHT: [what: string, input: string, want: string][] = [
     "headers.append('x-auth-token', '[redacted]')",
   ],
   [
+    'Grafana tokens',
+    'glc_eyJvIjoiMTIzNDUiLCJuIjoidGVzdCIsImsiOiJhYmMifQ== glsa_abcdefghijklmnopqrstuvwxyz012345_89abcdef',
+    '[redacted] [redacted]',
+  ],
+  ['a Linear key', 'lin_api_f1g2kLGLqdezihCUTzgIAUk6d9wvCnStWrvEXAMPLE', '[redacted]'],
+  [
+    'a SendGrid key glued to a word',
+    'somSG.APhb3zgjtx3hajdas1TjBB.H7Sgbba3afgKSDyB442aDK0kpGO3SD332313-L5528K lost',
+    'som[redacted] lost',
+  ],
+  [
+    'Cloudflare tokens',
+    'cfut_aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStT03fa099b cfk_aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStT03fa099b',
+    '[redacted] [redacted]',
+  ],
+  [
     'a Mailgun key of three hex parts',
     "pass '55c3a879d7efe24929506f368dcff6d4-5eeb6406-757a4247'",
     "pass '[redacted]'",
@@ -96,6 +112,17 @@ const KEPT: [what: string, input: string][] = [
   ['ops_ without a JWT', 'ops_DUMMYWFpbCI6ImVqd2U2NHFtbHhocmlAMXBhc3N3b3Jkc2VydmljZWFjY29'],
   ['a malformed LangSmith key', 'lsv2_pt_1e0430d40fc14d3fj03397b9e6z46289_2b9036edd2'],
   ['a UUID', 'id 55c3a879-d7ef-e249-2950-6f368dcff6d4'],
+  [
+    'a Slack webhook of X placeholders',
+    'https://hooks.slack.com/services/TXXXXX/BXXXXX/XXXXXXXXXX',
+  ],
+  ['a short Grafana prefix', 'glsa_abc and glc_x'],
+  [
+    'a Cloudflare-like token one character too long',
+    'cfat_aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStT03fa099bZ',
+  ],
+  ['a Cloudflare prefix glued to a word', 'xcfat_aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStT03fa099b'],
+  ['hex with a word glued before it', 'mydapi1234567890abcdef1234567890abcdef'],
   ['names in a tuple', 'fields = ("password", "email")'],
   ['a label after a secret name in a call', 't("password", "Enter your password 2 times")'],
   ['names in a call', 'pick(user, "token", "name")'],
