@@ -77,6 +77,8 @@ export const PRESCAN_STARTS: readonly string[] = [
   'cfat',
   'cfut',
   'cfk_',
+  'sk_p',
+  'thog',
   // a name whose last word is key, then a random value (KEY_ASSIGNMENT)
   'key*',
   'priv',
@@ -150,12 +152,12 @@ interface StartTables {
   readonly fourths: Uint8Array;
 }
 
-const tablesMemo = new Map<string, StartTables>();
+const tablesMemo = new Map<string, StartTables | undefined>();
 
-function startTables(starts: readonly string[]): StartTables {
+/** The tables of `starts`, or undefined when they need more than 255 pair slots (the regex scans then). */
+function startTables(starts: readonly string[]): StartTables | undefined {
   const key = starts.join('\n');
-  const memo = tablesMemo.get(key);
-  if (memo !== undefined) return memo;
+  if (tablesMemo.has(key)) return tablesMemo.get(key);
   const patterns = starts.map(codeSets);
   const pairSlot = new Map<number, number>();
   const tripleSlot = new Map<number, number>();
@@ -172,7 +174,11 @@ function startTables(starts: readonly string[]): StartTables {
         }
       }
   }
-  if (pairSlot.size > 255) throw new Error('prescan: too many starts');
+  // Config names past ASCII stand for a hundred pairs each: beyond a byte, scan with the regex.
+  if (pairSlot.size > 255) {
+    tablesMemo.set(key, undefined);
+    return undefined;
+  }
   const pairs = new Uint8Array(1 << 14);
   const thirds = new Uint16Array((pairSlot.size + 1) * 128);
   const fourths = new Uint8Array((tripleSlot.size + 1) * 128);

@@ -92,7 +92,10 @@ function valueOfName(
   if (a >= 3 && s.startsWith('://', a - 3)) return undefined;
   if (weak) {
     const span = assignedValue(s, a, b, dashes, lower, cursor, false);
-    return span && isRandomKey(s.slice(span.start, span.end)) ? span : undefined;
+    // `key` alone is a common name in JSON and YAML (`"Key": "path/to/file"`, React's `key`): a
+    // lower-case value under it only after an unquoted `=` (`Using Key=…`).
+    const bare = lower !== 'key' || isBareAssignment(s, a, b);
+    return span && isRandomKey(s.slice(span.start, span.end), bare) ? span : undefined;
   }
   return assignedValue(s, a, b, dashes, lower, cursor, auth);
 }
@@ -276,14 +279,40 @@ function isKeyName(name: string): boolean {
 }
 
 /**
- * A value a `key` name holds that is random, not a word or an identifier: 20 characters or more,
- * upper- and lower-case letters, and three digits or more, not all at the end
- * (`userIdentifier2024` is a name).
+ * A value a `key` name holds that is random, not a word, a path or an identifier: 20 characters or
+ * more with both cases and three digits or more, not all at the end (`userIdentifier2024` is a
+ * name), not a file path; or (`lowerCaseToo`) 32 or more with eight digits and eight letters at
+ * least (`sk_pr_my_key_fa02…`), not hex alone (a digest) and not a UUID.
  */
-function isRandomKey(v: string): boolean {
-  if (v.length < 20 || !/[a-z]/.test(v) || !/[A-Z]/.test(v)) return false;
+function isRandomKey(v: string, lowerCaseToo: boolean): boolean {
+  if (v.length < 20) return false;
   const digits = v.replace(/\D/g, '').length;
-  return digits >= 3 && !/^[A-Za-z_-]+\d+$/.test(v);
+  if (/[a-z]/.test(v) && /[A-Z]/.test(v))
+    return digits >= 3 && !/^[A-Za-z_-]+\d+$/.test(v) && !isPathLike(v);
+  const letters = v.replace(/[^A-Za-z]/g, '').length;
+  return (
+    lowerCaseToo &&
+    v.length >= 32 &&
+    digits >= 8 &&
+    letters >= 8 &&
+    !/^[0-9a-f]+$/i.test(v.replace(/[-_.]/g, '')) &&
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)
+  );
+}
+
+/** A file path (`Reports/2024/Q1/Summary-v2.pdf`): a file extension, or a word as a directory. */
+function isPathLike(v: string): boolean {
+  return (
+    /\.[A-Za-z0-9]{1,5}$/.test(v) || /(?:^|\/)[A-Za-z][a-z]{2,}(?:[-_][A-Za-z0-9]+)*\//.test(v)
+  );
+}
+
+/** `name = value` or `name=value` with the name unquoted and a single `=`. */
+function isBareAssignment(s: string, a: number, b: number): boolean {
+  if (s[a - 1] === '"' || s[a - 1] === "'") return false;
+  let p = b;
+  while (isBlank(s.charCodeAt(p))) p++;
+  return s[p] === '=' && s[p + 1] !== '=';
 }
 
 /** The text of `<name>…</name>` after the opening tag at `b`, when it closes on the same name. */

@@ -92,6 +92,21 @@ const CAUGHT: [what: string, input: string, want: string][] = [
     '[redacted] [redacted]',
   ],
   [
+    'a long lower-case key with digits under `Key=`',
+    'Using Key=sk_pr_my_key_fa02df705055df9e4d159fe3bad0cf3bb8cd1dc2 done',
+    'Using Key=[redacted] done',
+  ],
+  [
+    'a Photoroom key',
+    'photoroom sandbox_sk_pr_mykey_fa02df705055df9e4d159fe3bad0cf3bb8cd1dc2',
+    'photoroom sandbox_[redacted]',
+  ],
+  [
+    'TruffleHog Enterprise keys',
+    "token - 'thog-key-946c7e0fbee2baff' token - 'thog-secret-8fbfc135085421e62d8f1982af17bbf6'",
+    "token - '[redacted]' token - '[redacted]'",
+  ],
+  [
     'a Mailgun key of three hex parts',
     "pass '55c3a879d7efe24929506f368dcff6d4-5eeb6406-757a4247'",
     "pass '[redacted]'",
@@ -123,6 +138,9 @@ const KEPT: [what: string, input: string][] = [
   ],
   ['a Cloudflare prefix glued to a word', 'xcfat_aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStT03fa099b'],
   ['hex with a word glued before it', 'mydapi1234567890abcdef1234567890abcdef'],
+  ['an S3 object key', '"Key": "Reports/2024/Q1/Summary-v2.pdf"'],
+  ['an S3 object key in YAML', 'Key: uploads/2024/01/15/Report_Final_v2_2024-01-15.pdf'],
+  ['a UUID under key=', 'key=550e8400-e29b-41d4-a716-446655440000'],
   ['names in a tuple', 'fields = ("password", "email")'],
   ['a label after a secret name in a call', 't("password", "Enter your password 2 times")'],
   ['names in a call', 'pick(user, "token", "name")'],
