@@ -11,6 +11,7 @@
 //                       lines under `api:` of the config.yaml template
 //   v                   fragments of the secret (must not be left when it is a secret)
 //   why                 optional note
+//   as                  "secret": a look-alike of the source the README's rules call a secret (why says which)
 // The corpus label follows the README's rule: the source's label, except that a look-alike whose
 // value is assigned to a secret's name is a secret (sourceLabel and why say so).
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -85,7 +86,7 @@ for (const file of process.argv.slice(2)) {
       label.label = 'secret';
       label.mustGo = s.v;
       if (s.why) label.why = s.why;
-    } else if (s.v && secretName.test(text.slice(0, text.indexOf(s.v[0])))) {
+    } else if (s.v && (s.as === 'secret' || secretName.test(text.slice(0, text.indexOf(s.v[0]))))) {
       label.label = 'secret';
       label.mustGo = s.v;
       label.sourceLabel = s.s;

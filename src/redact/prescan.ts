@@ -79,6 +79,7 @@ export const PRESCAN_STARTS: readonly string[] = [
   'cfk_',
   'sk_p',
   'thog',
+  'root',
   // a name whose last word is key, then a random value (KEY_ASSIGNMENT)
   'key*',
   'priv',

@@ -105,6 +105,7 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     body: 'thog-(?:key-[a-f0-9]{16}|secret-[a-f0-9]{32})',
     notAfter: '\\w',
   },
+  { kind: 'rootly-key', body: 'rootly_[a-f0-9]{64}', notAfter: '\\w' },
   { kind: 'langsmith-key', body: 'lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}', notAfter: '\\w' },
   // Fly.io: `FlyV1 fm2_…` (the scheme kept), macaroons of base64 joined by commas.
   {
@@ -129,4 +130,4 @@ export const TOKEN_RULES: readonly TokenRule[] = [
 
 /** The literal starts of every token rule, for the prescan (a superset: no look-behind). */
 export const TOKEN_PRESCAN =
-  'sk-|[sr]k_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox[abposr]-|hooks\\.slack\\.com|AIza|npm_|SG\\.|hf_|SK[0-9a-f]{32}|do[opr]_v1_|dapi|AccountKey|SharedAccessKey|sig=|eyJ|FlyV1|pscale_|tskey-|vc[pickra]_|shp(?:ss|at|ca|pa)_|ops_eyJ|ATBB|AT(?:ATT|CTT)3|AKCp|apify_api_|aio_|lsv2_|glc_eyJ|glsa_|lin_api_|cf(?:at|ut|k)_|sk_pr_|thog-';
+  'sk-|[sr]k_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox[abposr]-|hooks\\.slack\\.com|AIza|npm_|SG\\.|hf_|SK[0-9a-f]{32}|do[opr]_v1_|dapi|AccountKey|SharedAccessKey|sig=|eyJ|FlyV1|pscale_|tskey-|vc[pickra]_|shp(?:ss|at|ca|pa)_|ops_eyJ|ATBB|AT(?:ATT|CTT)3|AKCp|apify_api_|aio_|lsv2_|glc_eyJ|glsa_|lin_api_|cf(?:at|ut|k)_|sk_pr_|thog-|rootly_';

@@ -107,6 +107,11 @@ const CAUGHT: [what: string, input: string, want: string][] = [
     "token - '[redacted]' token - '[redacted]'",
   ],
   [
+    'a Rootly key',
+    "rootly: 'rootly_7f1e8738d7d6b540bc62e1bc65c6e2c109dc44642f9e5d583be7e5d04f8bd282'",
+    "rootly: '[redacted]'",
+  ],
+  [
     'a Mailgun key of three hex parts',
     "pass '55c3a879d7efe24929506f368dcff6d4-5eeb6406-757a4247'",
     "pass '[redacted]'",
@@ -141,6 +146,10 @@ const KEPT: [what: string, input: string][] = [
   ['an S3 object key', '"Key": "Reports/2024/Q1/Summary-v2.pdf"'],
   ['an S3 object key in YAML', 'Key: uploads/2024/01/15/Report_Final_v2_2024-01-15.pdf'],
   ['a UUID under key=', 'key=550e8400-e29b-41d4-a716-446655440000'],
+  [
+    'a malformed Rootly key',
+    "rootly: 'rootly_A$3b9f8c1e2d4f5b6c7d8e9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d'",
+  ],
   ['names in a tuple', 'fields = ("password", "email")'],
   ['a label after a secret name in a call', 't("password", "Enter your password 2 times")'],
   ['names in a call', 'pick(user, "token", "name")'],
