@@ -11,27 +11,36 @@ const isLowAlnum = (c: number): boolean => c < 128 && LOW_ALNUM[c] === 1;
 
 /**
  * Is the run `s[from, to)` of lower-case letters and digits an opaque key: letters and digits
- * mixed (six of each at least) and four letters past `f` at least? Hex (commit hashes, digests)
- * is not: it names content, it grants nothing; nor is hex with a word glued to it (`…423fake`):
- * 32 random characters of 36 hold about 18 letters past `f`, and fewer than four almost never.
+ * mixed (six of each at least) and four letters past `f` at least between its first and last
+ * digit? Hex (commit hashes, digests) is not: it names content, it grants nothing; nor is hex
+ * with a word glued to either end (`…423fake`, `mydapi1234…`): 32 random characters of 36 hold
+ * about 18 letters past `f`, and fewer than four almost never.
  */
 function isOpaqueAt(s: string, from: number, to: number): boolean {
   let digits = 0;
   let nonHex = 0;
+  let pending = 0;
+  let seenDigit = false;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
-    if (c <= 57) digits++;
-    else if (c > 102) nonHex++;
+    if (c <= 57) {
+      digits++;
+      // Letters past `f` count once a digit follows them (and one came before).
+      if (seenDigit) nonHex += pending;
+      pending = 0;
+      seenDigit = true;
+    } else if (c > 102) pending++;
   }
   return nonHex >= 4 && digits >= 6 && to - from - digits >= 6;
 }
 
 /**
- * A name ending in `key` after another word (`amplitude key = `, `amplitudeKey: "`, `APP_KEY=`),
+ * A name ending in `key` after another word (`amplitude key = `, `amplitudeKey: "`, `APP_KEY=`,
+ * `AZURE_OPENAI_KEY": "`),
  * then the separator and an opening quote (escaped in a raw JSON line), just before a hex run.
  */
 const HEX_KEY_NAME =
-  /([A-Za-z]{2,24})(?:[ _.-]?key|Key|KEY)(?:\\?["'])?[ \t]*[:=][ \t]*(?:\\?["'])?$/;
+  /([A-Za-z]{2,24})(?:[ _.-]?(?:key|KEY)|Key)(?:\\?["'])?[ \t]*[:=][ \t]*(?:\\?["'])?$/;
 /** Keys that name content, not access (`cache_key = <md5>`). */
 const CONTENT_KEY =
   /(?:cache|hash|etag|sort|partition|primary|foreign|idempotency|dedup|lookup|index|object|row|map|file|s3|public|pub)$/i;
@@ -48,6 +57,27 @@ function isNamedHexKey(s: string, from: number, to: number): boolean {
   if (digits < 4 || n - digits < 4) return false;
   const m = HEX_KEY_NAME.exec(s.slice(Math.max(0, from - 40), from));
   return m !== null && !CONTENT_KEY.test(m[1] as string);
+}
+
+const HEX = new Uint8Array(128).map((_, c) =>
+  (c >= 97 && c <= 102) || (c >= 48 && c <= 57) ? 1 : 0,
+);
+const isHexRun = (s: string, from: number, to: number): boolean => {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || HEX[c] !== 1) return false;
+  }
+  return true;
+};
+
+/**
+ * Mailgun's keys of three hex parts, 32-8-8 (`55c3…f6d4-5eeb6406-757a4247`; a UUID is 8-4-4-4-12):
+ * the length of the whole key when the 32-hex run `s[from, to)` starts one, else 0.
+ */
+function mailgunKeyAt(s: string, from: number, to: number): number {
+  if (to - from !== 32 || s[to] !== '-' || s[to + 9] !== '-' || !isHexRun(s, from, to)) return 0;
+  if (!isHexRun(s, to + 1, to + 9) || !isHexRun(s, to + 10, to + 18)) return 0;
+  return isWordCode(s.charCodeAt(to + 18)) ? 0 : 50;
 }
 
 /**
@@ -67,6 +97,11 @@ export function findOpaqueKeys(s: string, spans: Span[]): void {
     if (run >= OPAQUE_MIN && run <= 128 && !isWordCode(c) && !isWordCode(s.charCodeAt(i - run - 1)))
       if (isOpaqueAt(s, i - run, i) || isNamedHexKey(s, i - run, i))
         spans.push({ start: i - run, end: i, kind: 'opaque-key' });
+    if (run === 32 && c === 45) {
+      const n = mailgunKeyAt(s, i - run, i);
+      if (n > 0 && !isWordCode(s.charCodeAt(i - run - 1)))
+        spans.push({ start: i - run, end: i - run + n, kind: 'mailgun-key' });
+    }
     run = 0;
   }
 }
@@ -96,6 +131,7 @@ export function hasOpaqueKey(s: string): boolean {
     while (b < n && isLowAlnum(s.charCodeAt(b))) b++;
     if (b < m + 17) continue;
     if (b - a >= OPAQUE_MIN && (isOpaqueAt(s, a, b) || isNamedHexKey(s, a, b))) return true;
+    if (mailgunKeyAt(s, a, b) > 0) return true;
     m = b - (b % 16);
   }
   return false;

@@ -60,6 +60,28 @@ export const PRESCAN_STARTS: readonly string[] = [
   'eyj*',
   'flyv',
   'psca',
+  'tske',
+  'vc[pickra]_',
+  'shp[sacp]',
+  'ops_',
+  'atbb',
+  'atat',
+  'atct',
+  'akcp',
+  'apif',
+  'aio_',
+  'lsv2',
+  'glc_',
+  'glsa',
+  'lin_',
+  'cfat',
+  'cfut',
+  'cfk_',
+  'sk_p',
+  'thog',
+  'root',
+  // a name whose last word is key, then a random value (KEY_ASSIGNMENT)
+  'key*',
   'priv',
   'bear',
   'basi',
@@ -131,12 +153,12 @@ interface StartTables {
   readonly fourths: Uint8Array;
 }
 
-const tablesMemo = new Map<string, StartTables>();
+const tablesMemo = new Map<string, StartTables | undefined>();
 
-function startTables(starts: readonly string[]): StartTables {
+/** The tables of `starts`, or undefined when they need more than 255 pair slots (the regex scans then). */
+function startTables(starts: readonly string[]): StartTables | undefined {
   const key = starts.join('\n');
-  const memo = tablesMemo.get(key);
-  if (memo !== undefined) return memo;
+  if (tablesMemo.has(key)) return tablesMemo.get(key);
   const patterns = starts.map(codeSets);
   const pairSlot = new Map<number, number>();
   const tripleSlot = new Map<number, number>();
@@ -153,7 +175,11 @@ function startTables(starts: readonly string[]): StartTables {
         }
       }
   }
-  if (pairSlot.size > 255) throw new Error('prescan: too many starts');
+  // Config names past ASCII stand for a hundred pairs each: beyond a byte, scan with the regex.
+  if (pairSlot.size > 255) {
+    tablesMemo.set(key, undefined);
+    return undefined;
+  }
   const pairs = new Uint8Array(1 << 14);
   const thirds = new Uint16Array((pairSlot.size + 1) * 128);
   const fourths = new Uint8Array((tripleSlot.size + 1) * 128);
@@ -175,6 +201,13 @@ function startTables(starts: readonly string[]): StartTables {
   return tables;
 }
 
+/**
+ * `key` (the last word of a name: `Key=`, `AZURE_OPENAI_KEY": "`) and a separator, then 20
+ * characters of a value: the rules look at such values (`isRandomKey` in secret-assignments.ts).
+ */
+const KEY_ASSIGNMENT =
+  'key(?:\\\\*["\'])?(?:[ \\t]|\\\\+t)*[:=](?:[ \\t]|\\\\+t)*(?:\\\\*["\'])?[^\\s"\'<>]{20}';
+
 export function compilePrescan(
   names: readonly string[],
   patterns: readonly RegExp[],
@@ -183,7 +216,7 @@ export function compilePrescan(
 ): (s: string) => number {
   const extra = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // `slack.com/` rather than `hooks.slack.com`: `hooks` is on every line that records hooks.
-  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b`;
+  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
@@ -205,8 +238,10 @@ export function compilePrescan(
   const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}(?: [^\s/?#@"'<>]{1,256})?@/y;
   // Blanks may be escaped once (`\t` in a JSON line) or more (JSON inside a JSON string).
   // `key="Password" value="…"` (NuGet) too.
+  // `os.environ["API_KEY"] = …` (a subscript), `<password>…` (an element) and
+  // `Set("X-Api-Key", "…")` (a call) too.
   const separator =
-    /(?:\\*["'])?(?:[ \t]|\\+t)*[:=]|(?:[ \t]|\\+t)+[^-<>|&;\s]|\\*["'][ \t]+value[ \t]*=/iy;
+    /(?:\\*["'])?\]?(?:[ \t]|\\+t)*[:=]|(?:[ \t]|\\+t)+[^-<>|&;\s]|\\*["'][ \t]+value[ \t]*=|>[^<\s]|\\*["'][ \t]*,[ \t]*\\*["']/iy;
   // Names repeat (`password` in prose, `author`): remember the verdict of recent ones.
   const verdicts = new Map<string, boolean>();
   const isSecretName = (name: string): boolean => {

@@ -85,13 +85,48 @@ function valueOfName(
   const name = full.slice(dashes);
   const lower = name.toLowerCase();
   const auth = lower.includes('authori');
-  if (!auth && !nameIsSecret(name, extraNames)) return undefined;
+  // A name whose last word is `key` (`Key=`, `AZURE_OPENAI_KEY`): its value only when random.
+  const weak = !auth && !nameIsSecret(name, extraNames);
+  if (weak && !isKeyName(name)) return undefined;
   // `https://x-access-token:…@host`: a URL's user, whose password the URL rule takes.
   if (a >= 3 && s.startsWith('://', a - 3)) return undefined;
+  if (weak) {
+    const span = assignedValue(s, a, b, dashes, lower, cursor, false);
+    // `key` alone is a common name in JSON and YAML (`"Key": "path/to/file"`, React's `key`): a
+    // lower-case value under it only after an unquoted `=` (`Using Key=…`).
+    const bare = lower !== 'key' || isBareAssignment(s, a, b);
+    return span && isRandomKey(s.slice(span.start, span.end), bare) ? span : undefined;
+  }
+  return assignedValue(s, a, b, dashes, lower, cursor, auth);
+}
+
+/** The value after the name `s[a, b)` and its separator (see `valueOfName`). */
+function assignedValue(
+  s: string,
+  a: number,
+  b: number,
+  dashes: number,
+  lower: string,
+  cursor: Cursor,
+  auth: boolean,
+): Span | undefined {
+  // `<password>…</password>`: an element named for a secret.
+  if (s[a - 1] === '<' && s[b] === '>') return elementValue(s, a, b);
   let p = b;
   const q = s[a - 1];
-  // The closing quote of a quoted name (or of a name whose opening quote was cut off).
+  // The closing quote of a quoted name (or of a name whose opening quote was cut off), and the
+  // bracket of a subscript (`os.environ["API_KEY"] = …`).
   if (s[p] === '"' || s[p] === "'") p++;
+  if (s[p] === ']' && (q === '"' || q === "'" || q === '[')) p++;
+  // `Header.Set("X-Api-Key", "…")`: a quoted name and a quoted value, the first two arguments of a
+  // call; the value only when it looks like a credential (`("password", "email")` are two names).
+  if ((q === '"' || q === "'") && s[a - 2] === '(' && s[p] === ',' && !auth) {
+    let c = p + 1;
+    while (isBlank(s.charCodeAt(c))) c++;
+    if (s[c] !== '"' && s[c] !== "'") return undefined;
+    const span = valueAt(s, c, cursor, 'secret-name');
+    return span && isCallValue(s.slice(span.start, span.end)) ? span : undefined;
+  }
   while (isBlank(s.charCodeAt(p))) p++;
   const sep = s[p];
   let kind = 'secret-name';
@@ -236,4 +271,68 @@ function credentialOfScheme(
   }
   if (scheme !== undefined && SCHEME_ALONE.test(scheme)) return undefined;
   return valueAt(s, p, cursor, 'authorization');
+}
+
+/** A name whose last word is `key`: `Key`, `API_KEY`, `openai.key`, `amplitudeKey`, not `keys`. */
+function isKeyName(name: string): boolean {
+  return /(?:^|[^A-Za-z])key$/i.test(name) || /[a-z0-9]Key$/.test(name);
+}
+
+/**
+ * A value a `key` name holds that is random, not a word, a path or an identifier: 20 characters or
+ * more with both cases and three digits or more, not all at the end (`userIdentifier2024` is a
+ * name), not a file path; or (`lowerCaseToo`) 32 or more with eight digits and eight letters at
+ * least (`sk_pr_my_key_fa02…`), not hex alone (a digest) and not a UUID.
+ */
+function isRandomKey(v: string, lowerCaseToo: boolean): boolean {
+  if (v.length < 20) return false;
+  const digits = v.replace(/\D/g, '').length;
+  if (/[a-z]/.test(v) && /[A-Z]/.test(v))
+    return digits >= 3 && !/^[A-Za-z_-]+\d+$/.test(v) && !isPathLike(v);
+  const letters = v.replace(/[^A-Za-z]/g, '').length;
+  return (
+    lowerCaseToo &&
+    v.length >= 32 &&
+    digits >= 8 &&
+    letters >= 8 &&
+    !/^[0-9a-f]+$/i.test(v.replace(/[-_.]/g, '')) &&
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)
+  );
+}
+
+/** A file path (`Reports/2024/Q1/Summary-v2.pdf`): a file extension, or a word as a directory. */
+function isPathLike(v: string): boolean {
+  return (
+    /\.[A-Za-z0-9]{1,5}$/.test(v) || /(?:^|\/)[A-Za-z][a-z]{2,}(?:[-_][A-Za-z0-9]+)*\//.test(v)
+  );
+}
+
+/** `name = value` or `name=value` with the name unquoted and a single `=`. */
+function isBareAssignment(s: string, a: number, b: number): boolean {
+  if (s[a - 1] === '"' || s[a - 1] === "'") return false;
+  let p = b;
+  while (isBlank(s.charCodeAt(p))) p++;
+  return s[p] === '=' && s[p + 1] !== '=';
+}
+
+/** The text of `<name>…</name>` after the opening tag at `b`, when it closes on the same name. */
+function elementValue(s: string, a: number, b: number): Span | undefined {
+  const start = b + 1;
+  const end = s.indexOf('<', start);
+  if (end === -1 || end - start > QUOTED_VALUE_WINDOW) return undefined;
+  if (!s.startsWith(`</${s.slice(a, b)}>`, end)) return undefined;
+  const inner = s.slice(start, end).trim();
+  if (
+    isTrivialValue(inner) ||
+    isPlaceholder(inner) ||
+    isMark(inner) ||
+    inner.startsWith('[redacted')
+  )
+    return undefined;
+  return { start, end, kind: 'secret-name' };
+}
+
+/** An argument that looks like a credential: one word of 8 or more, letters and digits. */
+function isCallValue(v: string): boolean {
+  return v.length >= 8 && !/\s/.test(v) && /\d/.test(v) && /[A-Za-z]/.test(v);
 }

@@ -83,7 +83,8 @@ export class TextRules {
       check: r.check,
     }));
     const extra = config.names.map(escapeRe).join('|');
-    this.keywords = new RegExp(NAME_KEYWORDS + (extra ? `|${extra}` : ''), 'gi');
+    // `key` too: a name whose last word it is holds a secret when its value is random.
+    this.keywords = new RegExp(`${NAME_KEYWORDS}|key${extra ? `|${extra}` : ''}`, 'gi');
   }
 
   /** Every span the rules want replaced in `s` (unmerged). */

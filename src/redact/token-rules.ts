@@ -46,6 +46,8 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     body: '(hooks\\.slack\\.com/(?:services|workflows|triggers)/)([A-Za-z0-9/_-]{16,})',
     notAfter: '\\w.',
     group: true,
+    // `TXXXXX/BXXXXX/XXXXXXXXXX` in docs is a placeholder.
+    check: (path) => !/^[TBX/]+$/i.test(path),
   },
   { kind: 'google-api-key', body: 'AIza[0-9A-Za-z_-]{35}', notAfter: '' },
   { kind: 'npm-token', body: 'npm_[A-Za-z0-9]{36}', notAfter: '' },
@@ -54,6 +56,8 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     body: 'SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}',
     notAfter: '\\w',
   },
+  // Glued to a word before it (`somSG.…`): the full 22.43 shape only.
+  { kind: 'sendgrid-key', body: 'SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}', notAfter: '' },
   { kind: 'huggingface-token', body: 'hf_[A-Za-z0-9]{30,}', notAfter: '\\w', check: randomLooking },
   { kind: 'twilio-api-key', body: 'SK[0-9a-f]{32}', notAfter: 'A-Za-z0-9' },
   { kind: 'digitalocean-token', body: 'do[opr]_v1_[a-f0-9]{64}', notAfter: '\\w' },
@@ -63,6 +67,46 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     body: 'pscale_(?:tkn|oauth|pw)_[A-Za-z0-9_.-]{32,}',
     notAfter: '\\w',
   },
+  {
+    kind: 'tailscale-key',
+    body: 'tskey-[a-z]{3,8}-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}',
+    notAfter: '\\w',
+  },
+  { kind: 'vercel-token', body: 'vc[pickra]_[A-Za-z0-9]{24,}', notAfter: '\\w', check: hasDigit },
+  { kind: 'shopify-token', body: 'shp(?:ss|at|ca|pa)_[A-Za-z0-9]{32,}', notAfter: '\\w' },
+  // 1Password service accounts: `ops_` and a base64 JSON object (`eyJ`).
+  { kind: '1password-token', body: 'ops_eyJ[A-Za-z0-9_-]{40,}', notAfter: '\\w' },
+  {
+    kind: 'bitbucket-app-password',
+    body: 'ATBB[A-Za-z0-9_=.-]{12,}',
+    notAfter: 'A-Za-z0-9',
+    check: hasDigit,
+  },
+  { kind: 'atlassian-token', body: 'AT(?:ATT|CTT)3xFfG[A-Za-z0-9_=-]{12,}', notAfter: 'A-Za-z0-9' },
+  { kind: 'artifactory-key', body: 'AKCp[A-Za-z0-9]{60,}', notAfter: 'A-Za-z0-9' },
+  { kind: 'apify-token', body: 'apify_api_[A-Za-z0-9]{36}', notAfter: '\\w' },
+  { kind: 'adafruit-key', body: 'aio_[A-Za-z0-9]{28}', notAfter: '\\w', check: randomLooking },
+  { kind: 'grafana-token', body: 'glc_eyJ[A-Za-z0-9+/=_-]{20,}', notAfter: '\\w' },
+  { kind: 'grafana-token', body: 'glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}', notAfter: '\\w' },
+  { kind: 'linear-key', body: 'lin_api_[A-Za-z0-9]{40,}', notAfter: '\\w' },
+  // Cloudflare's account and user tokens and global keys: 48 characters, the last 8 a checksum.
+  {
+    kind: 'cloudflare-token',
+    body: 'cf(?:at|ut|k)_[A-Za-z0-9]{48}(?![A-Za-z0-9])',
+    notAfter: '\\w',
+  },
+  {
+    kind: 'photoroom-key',
+    body: 'sk_pr_[A-Za-z0-9]+_[a-f0-9]{40}',
+    notAfter: 'A-Za-z0-9',
+  },
+  {
+    kind: 'trufflehog-enterprise-key',
+    body: 'thog-(?:key-[a-f0-9]{16}|secret-[a-f0-9]{32})',
+    notAfter: '\\w',
+  },
+  { kind: 'rootly-key', body: 'rootly_[a-f0-9]{64}', notAfter: '\\w' },
+  { kind: 'langsmith-key', body: 'lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}', notAfter: '\\w' },
   // Fly.io: `FlyV1 fm2_…` (the scheme kept), macaroons of base64 joined by commas.
   {
     kind: 'flyio-token',
@@ -86,4 +130,4 @@ export const TOKEN_RULES: readonly TokenRule[] = [
 
 /** The literal starts of every token rule, for the prescan (a superset: no look-behind). */
 export const TOKEN_PRESCAN =
-  'sk-|[sr]k_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox[abposr]-|hooks\\.slack\\.com|AIza|npm_|SG\\.|hf_|SK[0-9a-f]{32}|do[opr]_v1_|dapi|AccountKey|SharedAccessKey|sig=|eyJ|FlyV1|pscale_';
+  'sk-|[sr]k_(?:live|test)_|whsec_|gh[pousr]_|github_pat_|glpat-|AKIA|ASIA|xox[abposr]-|hooks\\.slack\\.com|AIza|npm_|SG\\.|hf_|SK[0-9a-f]{32}|do[opr]_v1_|dapi|AccountKey|SharedAccessKey|sig=|eyJ|FlyV1|pscale_|tskey-|vc[pickra]_|shp(?:ss|at|ca|pa)_|ops_eyJ|ATBB|AT(?:ATT|CTT)3|AKCp|apify_api_|aio_|lsv2_|glc_eyJ|glsa_|lin_api_|cf(?:at|ut|k)_|sk_pr_|thog-|rootly_';

@@ -59,8 +59,8 @@ export async function measure(): Promise<{
 describe('the labelled corpus (trufflehog and secretlint test samples)', () => {
   it('every line is labelled, both labels present', () => {
     expect(corpus.toString('utf8').trim().split('\n')).toHaveLength(labels.length);
-    expect(labels.filter((l) => l.label === 'secret').length).toBeGreaterThan(20);
-    expect(labels.filter((l) => l.label === 'lookalike').length).toBeGreaterThan(10);
+    expect(labels.filter((l) => l.label === 'secret').length).toBeGreaterThan(100);
+    expect(labels.filter((l) => l.label === 'lookalike').length).toBeGreaterThan(50);
   });
 
   it('at least 95% of the secrets removed, at most 10% of the look-alikes changed', async () => {
