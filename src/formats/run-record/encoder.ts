@@ -52,7 +52,7 @@ export interface RunRecordOptions {
   readonly maxSessions?: number;
   /**
    * Bytes of tool arguments and results (as JSON text) held in memory; past them, the rest is
-   * held in a temporary file until the end of input (default 8 MiB).
+   * held in a temporary file until the end of input (default 4 MiB).
    */
   readonly heldBytes?: number;
 }
@@ -64,7 +64,7 @@ export const runRecordDefaults = Object.freeze({
   rounds: false,
   resultBytes: 2048,
   maxSessions: 10_000,
-  heldBytes: 8 << 20,
+  heldBytes: 4 << 20,
 });
 
 type ConvEvent =

@@ -52,10 +52,13 @@ export class HeldText {
     if (block === undefined || room < text.length * 3) {
       const need = Buffer.byteLength(text);
       if (block === undefined || room < need) {
-        if (block !== undefined) this.#sealed();
-        block = { start: this.#size, used: 0, buf: Buffer.allocUnsafeSlow(Math.max(BLOCK, need)) };
+        // Once the text is in the file, the block just written is used again.
+        let buf = block === undefined ? undefined : this.#sealed();
+        if (buf === undefined || buf.length < need)
+          buf = Buffer.allocUnsafeSlow(Math.max(BLOCK, need));
+        block = { start: this.#size, used: 0, buf };
         this.#blocks.push(block);
-        room = block.buf!.length;
+        room = buf.length;
       }
     }
     const bytes = block.buf!.write(text, block.used, 'utf8');
@@ -103,16 +106,22 @@ export class HeldText {
     this.#removeAtExit?.();
   }
 
-  /** A block is full: once enough is held, every full block is written to the file. */
-  #sealed(): void {
+  /**
+   * The last block is full: once enough is held, every block in memory is written to the file,
+   * and the last one's buffer is given back to be used again.
+   */
+  #sealed(): Buffer | undefined {
     if (this.#fd === undefined && this.#size > this.#spillAfter) this.#open();
-    if (this.#fd === undefined) return;
+    if (this.#fd === undefined) return undefined;
+    let free: Buffer | undefined;
     for (const b of this.#blocks) {
       if (b.buf === null) continue;
       let done = 0;
       while (done < b.used) done += writeSync(this.#fd, b.buf, done, b.used - done, b.start + done);
+      free = b.buf;
       b.buf = null;
     }
+    return free;
   }
 
   #open(): void {
