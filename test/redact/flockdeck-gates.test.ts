@@ -1,11 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findAssignedEveryRun, findAssignedFlockdeck } from '../../src/redact/flockdeck/assigned.js';
+import {
+  findAssignedEveryRun,
+  findAssignedFlockdeck,
+} from '../../src/redact/flockdeck/assigned.js';
 import { toBytes } from '../../src/redact/flockdeck/bytes.js';
 import { prescanFlockdeck } from '../../src/redact/flockdeck/prescan-flockdeck.js';
 import { redactFlockdeckText } from '../../src/redact/flockdeck/redact-flockdeck.js';
 import { PRESCAN_TEXT } from '../../src/redact/prescan.js';
 import type { ByteSpan } from '../../src/redact/flockdeck/spans.js';
+import { cliInProcess } from '../cli-in-process.js';
 
 /**
  * The cheap gates in front of Flockdeck's rules (`--rules flockdeck`, the Flockdeck writer) must
@@ -81,6 +85,14 @@ describe('Flockdeck rule gates', () => {
     expect(redactFlockdeckText('ſecret=abc123xyz')).toBe('ſecret=[redacted]');
     expect(prescanFlockdeck('Sure, this is a test') & PRESCAN_TEXT).toBe(0);
     expect(prescanFlockdeck('s') & PRESCAN_TEXT).toBe(0);
+  });
+
+  it('redact --rules flockdeck redacts a line whose only secret name starts with `ſ`', async () => {
+    const r = await cliInProcess(['redact', '--rules', 'flockdeck', '-'], {
+      stdin: '{"a":"ſecret=abc123xyz"}\n',
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('{"a":"ſecret=[redacted]"}\n');
   });
 
   it('a text the prescan passes over is one the rules leave as it is', () => {
