@@ -82,38 +82,34 @@ export interface FormatAdapter {
 
 /**
  * An encoder's output that must be written as this exact JSON text: a record written back
- * unchanged (an unknown event, a provider block kept byte-exact), or one made as UTF-8 bytes (a
- * run record, whose text is decoded only if asked for). `value` is its parsed value: given, or
- * parsed from the text when first asked for.
+ * unchanged (an unknown event, a provider block kept byte-exact). `value` is its parsed value.
  */
 export class RawJson {
+  constructor(
+    readonly text: string,
+    readonly value: unknown,
+  ) {}
+}
+
+/**
+ * An encoder's output made as the UTF-8 bytes of its JSON text (a run record, made from text held
+ * off the heap): written as these bytes; its text and value are decoded and parsed only when
+ * first read.
+ */
+export class RawJsonBytes {
   #text: string | undefined;
-  readonly #bytes: Buffer | undefined;
   #value: unknown;
-  constructor(text: string | Buffer, value?: unknown) {
-    if (typeof text === 'string') this.#text = text;
-    else this.#bytes = text;
-    this.#value = value;
-  }
+  constructor(readonly bytes: Buffer) {}
 
   /** The JSON text. */
   get text(): string {
-    if (this.#text === undefined) this.#text = this.#bytes!.toString('utf8');
+    if (this.#text === undefined) this.#text = this.bytes.toString('utf8');
     return this.#text;
   }
 
-  /** The text's UTF-8 bytes, when it was made as bytes. */
-  get bytes(): Buffer | undefined {
-    return this.#bytes;
-  }
-
+  /** The parsed value. */
   get value(): unknown {
     if (this.#value === undefined) this.#value = JSON.parse(this.text);
     return this.#value;
-  }
-
-  /** Has the value been given or parsed yet? */
-  get parsed(): boolean {
-    return this.#value !== undefined;
   }
 }

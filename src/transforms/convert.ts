@@ -3,6 +3,7 @@ import { BoundedMap } from '../events/bounded-map.js';
 import type { Event } from '../events/event.js';
 import {
   RawJson,
+  RawJsonBytes,
   type Decoder,
   type DecodeOptions,
   type Encoder,
@@ -87,13 +88,12 @@ export function convert(options: ConvertOptions): Transform {
   let waiting: Rec[] = [];
 
   /**
-   * A record of the target format; a pre-serialised one is written as its text. One made as bytes
-   * (a run record) is written from them: decoded and parsed only if a later stage reads it.
+   * A record of the target format; a pre-serialised one is written as its text, one made as
+   * bytes (a run record) from them: decoded and parsed only if a later stage reads it.
    */
   const written = (value: unknown, line: number, src: string): Rec => {
-    const exact = value instanceof RawJson;
     const format = o.to;
-    if (exact && !o.pretty && value.bytes !== undefined && !value.parsed) {
+    if (value instanceof RawJsonBytes && !o.pretty) {
       const rec: Rec = {
         get raw() {
           return value.text;
@@ -108,7 +108,8 @@ export function convert(options: ConvertOptions): Transform {
       keepRawBytes(rec, value.bytes);
       return rec;
     }
-    const v = exact ? value.value : value;
+    const exact = value instanceof RawJson;
+    const v = exact || value instanceof RawJsonBytes ? value.value : value;
     if (o.pretty) return { raw: JSON.stringify(v, null, 2), value: v, line, source: src, format };
     if (exact) return { raw: value.text, value: v, line, source: src, format };
     return { raw: '', value: v, line, source: src, format, changed: true };

@@ -1,8 +1,8 @@
-// convert and an encoder that makes its records as bytes (RawJson of a Buffer, as run-record
+// convert and an encoder that makes its records as bytes (RawJsonBytes of a Buffer, as run-record
 // does): written from those bytes, with the text and the value there for a stage that reads them.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { RawJson, type FormatAdapter } from '../../src/formats/adapter.js';
+import { RawJsonBytes, type FormatAdapter } from '../../src/formats/adapter.js';
 import { registerFormat } from '../../src/formats/registry.js';
 import { rawBytes } from '../../src/stream/raw-bytes.js';
 import type { Rec } from '../../src/stream/rec.js';
@@ -20,7 +20,7 @@ const TEXT = '{"say":"caf\u00e9 \ud83d\ude00","n":[1,2.5]}';
       Promise.resolve({
         encoder: () => ({
           encode: () => [],
-          end: () => [new RawJson(Buffer.from(TEXT))],
+          end: () => [new RawJsonBytes(Buffer.from(TEXT))],
         }),
       }),
   };

@@ -3,7 +3,7 @@ import { outputError } from '../../stream/input.js';
 import type { Event } from '../../events/event.js';
 import { TxpipeError, badOption } from '../../stream/errors.js';
 import { withDefaults } from '../../stream/options.js';
-import { RawJson, type EncodeOptions, type Encoder } from '../adapter.js';
+import { RawJsonBytes, type EncodeOptions, type Encoder } from '../adapter.js';
 import { clipString } from '../../clip/clip-string.js';
 import { readRunnerConversation } from './runner-conversation.js';
 import { Totals, sumTotals } from './totals.js';
@@ -290,7 +290,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
       // A session with nothing of a run (no message, no tool call, no tokens: a file's stray
       // snapshot entries under their own session id) gets no record. Records are made one at a
       // time, each session let go as its record is given.
-      // A record's tool calls are written from their held text, never parsed (RawJson, whose
+      // A record's tool calls are written from their held text, never parsed (RawJsonBytes, whose
       // value is parsed only if a later stage asks for it).
       const timing: { total_tokens: unknown; duration_ms: unknown; source: string }[] = [];
       try {
@@ -312,7 +312,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
           });
           yield runner
             ? r
-            : new RawJson(
+            : new RawJsonBytes(
                 withTools(JSON.stringify(r), (head, tail) =>
                   recordBytes(held, head, run.tools, tail),
                 ),

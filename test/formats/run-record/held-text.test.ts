@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { EVENT_VERSION, type Event } from '../../../src/events/event.js';
-import { RawJson } from '../../../src/formats/adapter.js';
+import { RawJsonBytes } from '../../../src/formats/adapter.js';
 import { HeldText } from '../../../src/formats/run-record/held-text.js';
 import { runRecordEncoder } from '../../../src/formats/run-record/encoder.js';
 
@@ -78,16 +78,16 @@ describe('run-record writer: held tool calls', () => {
     out.push(ev({ kind: 'assistant_message', text: 'Done' }));
     return out;
   };
-  const run = (heldBytes?: number): RawJson[] => {
+  const run = (heldBytes?: number): RawJsonBytes[] => {
     const enc = runRecordEncoder(heldBytes === undefined ? {} : { heldBytes });
     for (const e of events()) enc.encode(e);
-    return [...enc.end()] as RawJson[];
+    return [...enc.end()] as RawJsonBytes[];
   };
 
   it('writes each record as JSON.stringify would, whether the calls were held in memory or in a file', () => {
     const [mem] = run();
     const [file] = run(0);
-    expect(mem).toBeInstanceOf(RawJson);
+    expect(mem).toBeInstanceOf(RawJsonBytes);
     expect(mem!.bytes!.toString('utf8')).toBe(JSON.stringify(mem!.value));
     expect(file!.bytes!.equals(mem!.bytes!)).toBe(true);
     const tools = (mem!.value as { tool_invocations: Record<string, unknown>[] }).tool_invocations;
