@@ -19,7 +19,8 @@ interface Block {
  * is mostly this text, and, once more than `spillAfter` bytes are held, in a temporary file
  * (written a block at a time, read back with the page cache's help), so what stays in memory is
  * one block. The file is unlinked as soon as it is opened where the system allows it (it goes
- * with the process, whatever ends it), else removed by `close()` or at exit.
+ * with the process, whatever ends it), else removed by `close()` or at exit. Where no temporary
+ * file can be made, the text stays in memory.
  *
  * `put` gives the text's place (a byte offset) and `get(at, bytes)` the text again.
  */
@@ -29,6 +30,8 @@ export class HeldText {
   #size = 0;
   #fd: number | undefined;
   #removeAtExit: (() => void) | undefined;
+  /** No temporary file could be made: everything is held in memory. */
+  #noFile = false;
 
   /** `spillAfter`: bytes held in memory before the rest goes to a file (Infinity: never). */
   constructor(spillAfter: number) {
@@ -111,7 +114,7 @@ export class HeldText {
    * and the last one's buffer is given back to be used again.
    */
   #sealed(): Buffer | undefined {
-    if (this.#fd === undefined && this.#size > this.#spillAfter) this.#open();
+    if (this.#fd === undefined && this.#size > this.#spillAfter && !this.#noFile) this.#open();
     if (this.#fd === undefined) return undefined;
     let free: Buffer | undefined;
     for (const b of this.#blocks) {
@@ -125,11 +128,20 @@ export class HeldText {
   }
 
   #open(): void {
-    const dir = mkdtempSync(join(tmpdir(), 'txpipe-run-record-'));
-    const path = join(dir, 'held-text');
-    this.#fd = openSync(path, 'w+', 0o600);
+    let made: string | undefined;
+    const path = (d: string): string => join(d, 'held-text');
     try {
-      unlinkSync(path);
+      made = mkdtempSync(join(tmpdir(), 'txpipe-run-record-'));
+      this.#fd = openSync(path(made), 'w+', 0o600);
+    } catch {
+      // No temporary file to be had (a read-only or full tmpdir): the text stays in memory.
+      if (made !== undefined) rmSync(made, { recursive: true, force: true });
+      this.#noFile = true;
+      return;
+    }
+    const dir = made;
+    try {
+      unlinkSync(path(dir));
       rmSync(dir, { recursive: true, force: true });
     } catch {
       // Where an open file cannot be unlinked (Windows): removed when done, or at exit.

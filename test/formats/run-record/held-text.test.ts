@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_VERSION, type Event } from '../../../src/events/event.js';
 import { RawJsonBytes } from '../../../src/formats/adapter.js';
@@ -44,6 +45,21 @@ describe('HeldText', () => {
       held.close();
     });
   }
+
+  it('keeps the text in memory when no temporary file can be made', () => {
+    const was = process.env.TMPDIR;
+    process.env.TMPDIR = join(tmpdir(), 'txpipe-no-such-dir', 'deeper');
+    try {
+      const held = new HeldText(0);
+      const places = TEXTS.map((text) => ({ ...held.put(text), text }));
+      expect(held.spilled).toBe(false);
+      for (const { at, bytes, text } of places) expect(held.get(at, bytes)).toBe(text);
+      held.close();
+    } finally {
+      if (was === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = was;
+    }
+  });
 });
 
 function ev(e: Record<string, unknown>): Event {
