@@ -106,7 +106,7 @@ export { callInput, resultOutput, withholdFields, withKey } from './redact/withh
 
 // Format readers and writers (also reached through codecOf), event validation
 export { eventProblem, eventSchemaPath } from './events/validate-event.js';
-export { RawJson } from './formats/adapter.js';
+export { RawJson, RawJsonBytes } from './formats/adapter.js';
 export {
   claudeCodeDecoder,
   claudeCodeDecodeDefaults,

@@ -90,3 +90,26 @@ export class RawJson {
     readonly value: unknown,
   ) {}
 }
+
+/**
+ * An encoder's output made as the UTF-8 bytes of its JSON text (a run record, made from text held
+ * off the heap): written as these bytes; its text and value are decoded and parsed only when
+ * first read.
+ */
+export class RawJsonBytes {
+  #text: string | undefined;
+  #value: unknown;
+  constructor(readonly bytes: Buffer) {}
+
+  /** The JSON text. */
+  get text(): string {
+    if (this.#text === undefined) this.#text = this.bytes.toString('utf8');
+    return this.#text;
+  }
+
+  /** The parsed value. */
+  get value(): unknown {
+    if (this.#value === undefined) this.#value = JSON.parse(this.text);
+    return this.#value;
+  }
+}

@@ -3,6 +3,7 @@ import { BoundedMap } from '../events/bounded-map.js';
 import type { Event } from '../events/event.js';
 import {
   RawJson,
+  RawJsonBytes,
   type Decoder,
   type DecodeOptions,
   type Encoder,
@@ -17,7 +18,7 @@ import { formatIds, getFormat } from '../formats/registry.js';
 import { checkPositiveInteger } from '../stream/check-option.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
-import { invalidUtf8Bytes } from '../stream/raw-bytes.js';
+import { invalidUtf8Bytes, keepRawBytes } from '../stream/raw-bytes.js';
 import { checkValueDepth } from '../stream/depth.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
@@ -86,11 +87,29 @@ export function convert(options: ConvertOptions): Transform {
   let decoder: Decoder | undefined;
   let waiting: Rec[] = [];
 
-  /** A record of the target format; a pre-serialised one is written as its text. */
+  /**
+   * A record of the target format; a pre-serialised one is written as its text, one made as
+   * bytes (a run record) from them: decoded and parsed only if a later stage reads it.
+   */
   const written = (value: unknown, line: number, src: string): Rec => {
-    const exact = value instanceof RawJson;
-    const v = exact ? value.value : value;
     const format = o.to;
+    if (value instanceof RawJsonBytes && !o.pretty) {
+      const rec: Rec = {
+        get raw() {
+          return value.text;
+        },
+        get value() {
+          return value.value;
+        },
+        line,
+        source: src,
+        format,
+      };
+      keepRawBytes(rec, value.bytes);
+      return rec;
+    }
+    const exact = value instanceof RawJson;
+    const v = exact || value instanceof RawJsonBytes ? value.value : value;
     if (o.pretty) return { raw: JSON.stringify(v, null, 2), value: v, line, source: src, format };
     if (exact) return { raw: value.text, value: v, line, source: src, format };
     return { raw: '', value: v, line, source: src, format, changed: true };

@@ -74,7 +74,9 @@ export function flockdeckGuard(redactor: Redactor = flockdeckRedactor()): LineGu
   return {
     string(s, limit) {
       const got = receivedLength(s);
-      const r = redactor.text(s);
+      // The prescan is a superset of the rules (and of the 1 MiB cap): a string it passes over
+      // comes back unchanged, so the rules' dozen scans are skipped.
+      const r = redactor.mayMatch(s) ? redactor.text(s) : s;
       const c = goClip(r, limit);
       const from = got ?? (c !== r ? utf8Bytes(s) : undefined);
       return { text: c, redacted: r !== s, ...(from !== undefined ? { clippedFrom: from } : {}) };
@@ -82,7 +84,9 @@ export function flockdeckGuard(redactor: Redactor = flockdeckRedactor()): LineGu
     input(_tool, input, limit, secret) {
       const held = secret ? withholdTopLevel(input) : input;
       const before = goValue(held);
-      const red = redactor.value(held);
+      // Go's JSON of the input holds every key and string (no rule's word has a byte Go escapes):
+      // when the prescan passes over it, nothing in the input can be redacted.
+      const red = redactor.mayMatch(before) ? redactor.value(held) : held;
       const redText = red === held ? before : goValue(red);
       if (red === held) remember(red, before);
       const value = clipValue(red, limit);

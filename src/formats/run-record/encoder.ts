@@ -3,10 +3,19 @@ import { outputError } from '../../stream/input.js';
 import type { Event } from '../../events/event.js';
 import { TxpipeError, badOption } from '../../stream/errors.js';
 import { withDefaults } from '../../stream/options.js';
-import type { EncodeOptions, Encoder } from '../adapter.js';
+import { RawJsonBytes, type EncodeOptions, type Encoder } from '../adapter.js';
 import { clipString } from '../../clip/clip-string.js';
 import { readRunnerConversation } from './runner-conversation.js';
 import { Totals, sumTotals } from './totals.js';
+import { HeldText } from './held-text.js';
+import {
+  holdCall,
+  holdResult,
+  toolArgs,
+  toolResult,
+  recordBytes,
+  type Tool,
+} from './held-tools.js';
 
 /** Options of `--to run-record` (flags of the same names on `convert`). */
 export interface RunRecordOptions {
@@ -41,6 +50,11 @@ export interface RunRecordOptions {
   readonly resultBytes?: number;
   /** Most sessions held until the end of input. */
   readonly maxSessions?: number;
+  /**
+   * Bytes of tool arguments and results (as JSON text) held in memory; past them, the rest is
+   * held in a temporary file until the end of input (default 4 MiB).
+   */
+  readonly heldBytes?: number;
 }
 
 export const runRecordDefaults = Object.freeze({
@@ -50,40 +64,8 @@ export const runRecordDefaults = Object.freeze({
   rounds: false,
   resultBytes: 2048,
   maxSessions: 10_000,
+  heldBytes: 4 << 20,
 });
-
-/**
- * A tool call as held until the end of input: its arguments and clipped result as JSON text
- * (fresh strings: a fraction of the memory of the parsed arguments, and no hold on the line or
- * the unclipped output a slice of it would keep alive), made values again for the record.
- */
-interface Tool {
-  name: string;
-  argsJson: string;
-  ordinal: number;
-  resultJson?: string;
-}
-
-const WIDE = /[\u0100-\uffff]/g;
-
-/**
- * JSON text of a value held until the end, every character above U+00FF written as its `\u`
- * escape: V8 then keeps the text at one byte a character (a single '…' of a clip marker would
- * make it two), and `JSON.parse` gives back the same value.
- */
-function heldJson(value: unknown): string {
-  const text = JSON.stringify(value);
-  WIDE.lastIndex = 0;
-  if (!WIDE.test(text)) return text;
-  return text.replace(WIDE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** A held tool call as the record shows it (`name`, `args`, `ordinal`, then `result` if any). */
-function toolValue(t: Tool): { name: string; args: unknown; ordinal: number; result?: unknown } {
-  const args: unknown = JSON.parse(t.argsJson);
-  if (t.resultJson === undefined) return { name: t.name, args, ordinal: t.ordinal };
-  return { name: t.name, args, ordinal: t.ordinal, result: JSON.parse(t.resultJson) };
-}
 
 type ConvEvent =
   | { type: 'user_message' | 'assistant_message'; ordinal: number; round: number; text: string }
@@ -118,12 +100,6 @@ export function resultText(output: unknown): string {
   return JSON.stringify(output ?? null);
 }
 
-function argsOf(input: unknown): unknown {
-  if (input === undefined) return null;
-  if (input === null || typeof input === 'object' || typeof input === 'string') return input;
-  return String(input);
-}
-
 /** Keeps an assistant text of `round` among the candidates for the final message. */
 function heldFinal(run: Run, round: number, text: string): void {
   const f = run.finals.get(round);
@@ -146,6 +122,18 @@ function finalCandidates(run: Run): ConvEvent[] {
   return out;
 }
 
+const NO_TOOLS = '"tool_invocations":[]';
+
+/**
+ * A record's JSON with its (empty) tool list filled in by `fill`, given the text before and after
+ * the list. The first `"tool_invocations"` is the record's own: only strings come before it,
+ * whose quotes are escaped.
+ */
+function withTools(text: string, fill: (head: string, tail: string) => Buffer): Buffer {
+  const i = text.indexOf(NO_TOOLS);
+  return fill(text.slice(0, i + NO_TOOLS.length - 2), text.slice(i + NO_TOOLS.length));
+}
+
 /** Canonical events -> one Portable Run Record per session (shared/specs/run-record.schema.json). */
 export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
   const o = withDefaults(runRecordDefaults, options as RunRecordOptions);
@@ -158,6 +146,8 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
   if (!Number.isInteger(o.resultBytes) || o.resultBytes < 1) {
     badOption('resultBytes must be a positive integer');
   }
+  if (!(o.heldBytes >= 0)) badOption('heldBytes must be 0 or more');
+  const held = new HeldText(o.heldBytes);
   const runner =
     o.conversationFile !== undefined ? readRunnerConversation(o.conversationFile) : undefined;
   const runs = new Map<string, Run>();
@@ -214,7 +204,8 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
       prompt: o.prompt ?? runner?.prompt ?? run.prompt ?? '',
       files: [...o.fixtureFiles],
       final_message: runner?.finalMessage ?? finalMessage,
-      tool_invocations: runner ? runner.tools : run.tools.map(toolValue),
+      // Made from the held text when the record is written (`toolsJson`).
+      tool_invocations: runner ? runner.tools : [],
       total_tokens: tokens,
       duration_ms: durationMs,
     };
@@ -233,10 +224,8 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
                 ordinal: e.ordinal,
                 round: e.round,
                 name: e.tool.name,
-                args: JSON.parse(e.tool.argsJson),
-                ...(e.tool.resultJson !== undefined
-                  ? { result: JSON.parse(e.tool.resultJson) }
-                  : {}),
+                args: toolArgs(held, e.tool),
+                ...(e.tool.resultAt >= 0 ? { result: toolResult(held, e.tool) } : {}),
               }
             : { type: e.type, ordinal: e.ordinal, round: e.round, text: e.text },
         ),
@@ -280,11 +269,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
           else heldFinal(run, round, ev.text);
           break;
         case 'tool_call': {
-          const tool: Tool = {
-            name: ev.name,
-            argsJson: heldJson(argsOf(ev.input)),
-            ordinal: run.tools.length,
-          };
+          const tool = holdCall(held, ev.name, ev.input, run.tools.length);
           run.tools.push(tool);
           if (ev.callId !== undefined) run.calls.set(ev.callId, tool);
           if (keepConv) run.conv.push({ type: 'tool_invocation', ordinal: 0, round, tool });
@@ -292,9 +277,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
         }
         case 'tool_result': {
           const tool = ev.callId !== undefined ? run.calls.get(ev.callId) : undefined;
-          if (tool) {
-            tool.resultJson = heldJson(clipString(resultText(ev.output), o.resultBytes).text);
-          }
+          if (tool) holdResult(held, tool, clipString(resultText(ev.output), o.resultBytes).text);
           break;
         }
         case 'session_end':
@@ -307,24 +290,36 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
       // A session with nothing of a run (no message, no tool call, no tokens: a file's stray
       // snapshot entries under their own session id) gets no record. Records are made one at a
       // time, each session let go as its record is given.
+      // A record's tool calls are written from their held text, never parsed (RawJsonBytes, whose
+      // value is parsed only if a later stage asks for it).
       const timing: { total_tokens: unknown; duration_ms: unknown; source: string }[] = [];
-      for (const [key, run] of runs) {
-        runs.delete(key);
-        const r = record(run);
-        if (
-          r.prompt === '' &&
-          r.final_message === '' &&
-          (r.tool_invocations as unknown[]).length === 0 &&
-          r.total_tokens === null
-        ) {
-          continue;
+      try {
+        for (const [key, run] of runs) {
+          runs.delete(key);
+          const r = record(run);
+          if (
+            r.prompt === '' &&
+            r.final_message === '' &&
+            (runner ? runner.tools : run.tools).length === 0 &&
+            r.total_tokens === null
+          ) {
+            continue;
+          }
+          timing.push({
+            total_tokens: r.total_tokens,
+            duration_ms: r.duration_ms,
+            source: 'transcript',
+          });
+          yield runner
+            ? r
+            : new RawJsonBytes(
+                withTools(JSON.stringify(r), (head, tail) =>
+                  recordBytes(held, head, run.tools, tail),
+                ),
+              );
         }
-        timing.push({
-          total_tokens: r.total_tokens,
-          duration_ms: r.duration_ms,
-          source: 'transcript',
-        });
-        yield r;
+      } finally {
+        held.close();
       }
       if (o.timing !== undefined) {
         try {

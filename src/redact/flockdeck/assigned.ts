@@ -59,28 +59,67 @@ const SECRET_FLAGS = new Set([
   'client-secret',
 ]);
 
+/**
+ * Every secret name holds one of these once lower-cased (`credential` holds `cred`, `private key`
+ * `key`, `authorization` `auth`, ...). No stem has an `i`, so the only letters outside ASCII that
+ * can make one, as Go lowers a name, are `ſ` (read as `s`) and the Kelvin sign (`k`).
+ */
 const STEMS = ['secret', 'token', 'pass', 'pwd', 'key', 'cred', 'auth'];
+/** The UTF-8 bytes of `ſ` and of the Kelvin sign, as they stand in a byte string. */
+const FOLDED = ['\xc5\xbf', '\xe2\x84\xaa'];
+
+/**
+ * Where a run of name bytes may name a secret: each place a stem starts in the lower-cased text
+ * (`toLowerCase` keeps a byte string's length and lowers only its ASCII letters, as far as the
+ * stems go) and each `ſ` or Kelvin sign; in order.
+ */
+function candidates(s: string): number[] {
+  const ls = s.toLowerCase();
+  const at: number[] = [];
+  for (const st of STEMS)
+    for (let k = ls.indexOf(st); k !== -1; k = ls.indexOf(st, k + 1)) at.push(k);
+  if (/[^\x00-\x7f]/.test(s)) {
+    for (const f of FOLDED)
+      for (let k = s.indexOf(f); k !== -1; k = s.indexOf(f, k + 1)) at.push(k);
+  }
+  return at.sort((a, b) => a - b);
+}
 
 /**
  * Flockdeck's `findAssigned` (wide): `NAME=value`, `NAME: value`, `"name": "value"` and
  * `--flag value` where the name is a secret's, on a byte string. Runs of name bytes are walked
- * once; the scan goes on after a value found, and quoted values share a read budget.
+ * once; the scan goes on after a value found, and quoted values share a read budget. Only the runs
+ * that hold a stem (or a letter Go folds into one) are read: a run with none cannot name a secret,
+ * and reading it changes nothing, so the runs read and the values found are those of a walk over
+ * every run.
  */
 export function findAssignedFlockdeck(s: string, out: ByteSpan[]): void {
-  if (!/[^\x00-\x7f]/.test(s)) {
-    const ls = s.toLowerCase();
-    if (!STEMS.some((st) => ls.includes(st))) return;
-  }
+  const at = candidates(s);
+  if (at.length > 0) readRuns(s, out, at);
+}
+
+/** The same walk reading every run (the reference the stem filter is tested against). */
+export function findAssignedEveryRun(s: string, out: ByteSpan[]): void {
+  readRuns(
+    s,
+    out,
+    Array.from({ length: s.length }, (_, k) => k),
+  );
+}
+
+/** Reads the run holding each place of `at` (in order) that the walk has not passed. */
+function readRuns(s: string, out: ByteSpan[], at: readonly number[]): void {
   const sc: Scan = { s, budget: 4 * s.length + (1 << 16), lineEnd: -1, next: 0 };
-  for (let i = 0; i < s.length;) {
-    if (!isNameByte(s.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    let j = i + 1;
+  let i = 0;
+  for (const c of at) {
+    if (c < i || !isNameByte(s.charCodeAt(c))) continue;
+    // The run holding c, as a walk from i finds it (it starts no earlier than i).
+    let a = c;
+    while (a > i && isNameByte(s.charCodeAt(a - 1))) a--;
+    let j = c + 1;
     while (j < s.length && isNameByte(s.charCodeAt(j))) j++;
-    if (flockdeckNameIsSecret(s.slice(i, j))) {
-      assigned(sc, out, i, j);
+    if (flockdeckNameIsSecret(s.slice(a, j))) {
+      assigned(sc, out, a, j);
       j = Math.max(j, sc.next);
     }
     i = j;

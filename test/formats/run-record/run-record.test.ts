@@ -12,6 +12,7 @@ import {
 } from '../../../src/formats/run-record/encoder.js';
 import { clipString } from '../../../src/clip/clip-string.js';
 import { runRecord } from '../../../src/formats/run-record/index.js';
+import { RawJsonBytes } from '../../../src/formats/adapter.js';
 import { jsonlFiles, parseLines, runConvert } from '../../convert/run-convert.js';
 import { validator } from '../../convert/schemas.js';
 import { fixture } from '../../shared.js';
@@ -38,7 +39,11 @@ function ev(e: Ev): Event {
 function records(events: Ev[], options: RunRecordOptions = {}): Record<string, unknown>[] {
   const enc = runRecordEncoder(options as Record<string, unknown>);
   for (const e of events) expect(enc.encode(ev(e))).toEqual([]); // nothing until the end
-  const out = [...enc.end()] as Record<string, unknown>[];
+  // A record comes as its JSON bytes (RawJsonBytes), parsed here to be checked.
+  const out = [...enc.end()].map((r) => (r instanceof RawJsonBytes ? r.value : r)) as Record<
+    string,
+    unknown
+  >[];
   for (const r of out) expect(valid(r), JSON.stringify(r)).toEqual([]);
   return out;
 }
