@@ -28,12 +28,13 @@ export async function runCli(
   const { buildCli, UsageError } = await import('./yargs-cli.js');
   let code: number = EXIT.ok;
   try {
-    await buildCli(argv, {
+    const cli = await buildCli(argv, {
       ...io,
       exit: (c) => {
         code = c;
       },
-    }).parseAsync();
+    });
+    await cli.parseAsync();
   } catch (err) {
     if (err instanceof UsageError) return EXIT.usage;
     throw err;
