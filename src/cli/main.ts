@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { EXIT } from './exit-codes.js';
+import { lazyStderr } from './lazy-stderr.js';
 import type { CommonArgs } from './run-command.js';
 
 /**
@@ -55,5 +56,5 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   // A reader that went away (EPIPE) ends a run through its output writer, which still reports
   // the rejected lines and --strict's exit code (runCommand); here it only must not crash.
   process.stdout.on('error', () => undefined);
-  exit(await runCli(argv, { stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true }));
+  exit(await runCli(argv, { stderr: lazyStderr(), stdoutIsTTY: process.stdout.isTTY === true }));
 }

@@ -218,3 +218,48 @@ describe('stream-json is loaded only for input that is not JSON Lines', () => {
     expect(r.modules).toContain('stream-json');
   });
 });
+
+describe('standard error is made only when written to', () => {
+  // A preload notes the first use of process.stderr, which Node makes on first access (for a
+  // pipe, as here, with node:net). Input is a file: reading standard input from a pipe makes
+  // node:net's sockets, which look at process.stderr themselves.
+  const probe = join(dir, 'stderr-probe.cjs');
+  writeFileSync(
+    probe,
+    `const d = Object.getOwnPropertyDescriptor(process, 'stderr');
+Object.defineProperty(process, 'stderr', {
+  configurable: true,
+  get() {
+    require('node:fs').appendFileSync(process.env.TXPIPE_STDERR_LOG, 'made\\n');
+    return d.get.call(this);
+  },
+});
+`,
+  );
+  const made = (args: readonly string[], input: string): { made: boolean; stderr: string } => {
+    const log = join(dir, `stderr-${runs}.txt`);
+    const file = join(dir, `input-${runs++}.jsonl`);
+    writeFileSync(log, '');
+    writeFileSync(file, input);
+    const r = spawnSync(process.execPath, ['--require', probe, bin, ...args, file], {
+      cwd: repoRoot,
+      env: { ...env, TXPIPE_STDERR_LOG: log },
+      encoding: 'utf8',
+    });
+    return { made: readFileSync(log, 'utf8') !== '', stderr: r.stderr };
+  };
+  const line = '{"type":"user","message":{"role":"user","content":"hi"}}\n';
+
+  it.each([[['cat']], [['redact']], [['clip']], [['usage', '--json']], [['dedup-usage']]])(
+    '%j with nothing to report does not make it',
+    (args) => {
+      expect(made(args, line)).toEqual({ made: false, stderr: '' });
+    },
+  );
+
+  it('a rejected line is still reported there', () => {
+    const r = made(['cat'], '{"a":\n');
+    expect(r.made).toBe(true);
+    expect(r.stderr).toContain('1 line not written');
+  });
+});
