@@ -13,7 +13,7 @@
 // first call (lazyBuiltins below). The library (dist/src/) is tsc's, not bundled. Run by
 // `npm run build` after tsc.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,26 +26,69 @@ const out = join(root, 'dist', 'bin');
  * costs a few ms of start-up, measured with `process.moduleLoadList`). Only functions can be
  * imported from them: esbuild fails the build on any other name ("No matching export").
  */
-const LAZY_BUILTINS = ['node:crypto', 'node:net', 'node:zlib'];
+const LAZY_BUILTINS = new Set(['node:crypto', 'node:net', 'node:zlib']);
 
-const lazyBuiltins = {
-  name: 'lazy-builtins',
+/**
+ * Every `node:` import of cli.js taken from `process.getBuiltinModule` rather than through an ES
+ * module import: Node builds an ES module facade of a built-in by reading every export, which
+ * runs the lazy getters behind them (node:fs's streams and promises, node:buffer's File and
+ * Blob, ...) and loads modules no run asked for. The names exported are the built-in's plain
+ * values, read once when cli.js loads, and its getters of functions, read on the first call;
+ * the lazy ones above are loaded on the first call of one of their functions.
+ */
+const builtins = {
+  name: 'builtins',
   setup(b) {
-    const filter = new RegExp(`^(${LAZY_BUILTINS.join('|')})$`);
-    b.onResolve({ filter }, (a) => ({ path: a.path, namespace: 'lazy-builtin' }));
-    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (a) => {
+    const used = namesImported();
+    b.onResolve({ filter: /^node:/ }, (a) => ({ path: a.path, namespace: 'builtin' }));
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (a) => {
       const mod = createRequire(import.meta.url)(a.path);
-      const fns = Object.keys(mod).filter((k) => typeof mod[k] === 'function');
+      const id = JSON.stringify(a.path);
+      const names = [...(used.get(a.path) ?? [])].filter((k) => k in mod);
+      const lazy = LAZY_BUILTINS.has(a.path);
       const lines = [
-        `// ${a.path}, loaded on the first call of one of its functions`,
-        `let m;`,
-        `const load = () => (m ??= process.getBuiltinModule(${JSON.stringify(a.path)}));`,
-        ...fns.map((k) => `export function ${k}(...a) { return load().${k}(...a); }`),
+        lazy
+          ? `// ${a.path}, loaded on the first call of one of its functions`
+          : `// ${a.path}, without an ES module facade`,
+        lazy ? `let m;` : `const m = process.getBuiltinModule(${id});`,
+        lazy ? `const load = () => (m ??= process.getBuiltinModule(${id}));` : '',
       ];
+      for (const k of names) {
+        const d = Object.getOwnPropertyDescriptor(mod, k);
+        // A getter behind a function (util.parseArgs) is read on the first call, as is every
+        // function of a lazy built-in; a wrapper cannot stand for a class (named in capitals).
+        if ((lazy || d.get) && typeof mod[k] === 'function' && /^[a-z]/.test(k)) {
+          lines.push(`export function ${k}(...a) { return ${lazy ? 'load()' : 'm'}.${k}(...a); }`);
+        } else if (!lazy) lines.push(`export const ${k} = m.${k};`);
+      }
       return { contents: lines.join('\n'), loader: 'js' };
     });
   },
 };
+
+/** The names src/ and bin/ import from each built-in (`import { a, b as c } from 'node:x'`). */
+function namesImported() {
+  const used = new Map();
+  const files = ['src', 'bin'].flatMap((d) =>
+    readdirSync(join(root, d), { recursive: true })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(root, d, f)),
+  );
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const [, names, mod] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'(node:[^']+)'/g)) {
+      const set = used.get(mod) ?? used.set(mod, new Set()).get(mod);
+      for (const n of names.split(',')) {
+        const name = n
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0];
+        if (name && !/^type\s/.test(n.trim())) set.add(name);
+      }
+    }
+  }
+  return used;
+}
 
 /** The entry imports the CLI as the separate file cli.js. */
 const cliApart = {
@@ -69,11 +112,11 @@ await build({
   ...common,
   entryPoints: [join(root, 'src', 'cli', 'main.ts')],
   outfile: join(out, 'cli.js'),
-  plugins: [lazyBuiltins],
+  plugins: [builtins],
 });
 await build({
   ...common,
   entryPoints: [join(root, 'bin', 'txpipe.ts')],
   outfile: join(out, 'txpipe.js'),
-  plugins: [cliApart],
+  plugins: [cliApart, builtins],
 });
