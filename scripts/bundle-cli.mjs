@@ -15,7 +15,7 @@
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,11 +90,63 @@ function namesImported() {
   return used;
 }
 
-/** The entry imports the CLI as the separate file cli.js. */
+/** The entry imports the two builds of the CLI as the separate files cli.js and cli-common.js. */
 const cliApart = {
   name: 'cli-apart',
   setup(b) {
     b.onResolve({ filter: /\/src\/cli\/main\.js$/ }, () => ({ path: './cli.js', external: true }));
+    b.onResolve({ filter: /\/src\/cli\/common-main\.js$/ }, () => ({
+      path: './cli-common.js',
+      external: true,
+    }));
+  },
+};
+
+/**
+ * What cli-common.js leaves out: modules the common commands never import dynamically (other
+ * commands' behaviours, the formats' readers and writers, which only convert and replay load).
+ * A dynamic import of one there fails with an error that says so (every CLI test runs the common
+ * commands through cli-common.js).
+ */
+const LEFT_OUT =
+  /^src\/(transforms\/(convert|replay|verify|normalize|awf-tree|run|detect)|worker\/worker-behaviour|formats\/[^/]+\/(decoder|encoder|awf-decoder|awf-encoder))\.ts$/;
+
+/**
+ * The build of cli-common.js: LEFT_OUT modules replaced as above, and yargs-cli.ts (the command
+ * lines the quick parser leaves to yargs: help, errors, rare forms) by a stand-in that hands the
+ * whole command line to the full CLI, cli.js.
+ */
+const commonOnly = {
+  name: 'common-only',
+  setup(b) {
+    b.onResolve({ filter: /\.js$/ }, (a) => {
+      if (a.kind !== 'dynamic-import' || a.namespace !== 'file') return undefined;
+      const path = relative(root, resolve(a.resolveDir, a.path)).replace(/\.js$/, '.ts');
+      if (path === 'src/cli/yargs-cli.ts') return { path, namespace: 'to-full-cli' };
+      return LEFT_OUT.test(path) ? { path, namespace: 'left-out' } : undefined;
+    });
+    b.onResolve({ filter: /^\.\/cli\.js$/ }, (a) =>
+      a.namespace === 'to-full-cli' ? { path: './cli.js', external: true } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'left-out' }, (a) => ({
+      contents: `throw new Error(${JSON.stringify(`txpipe: ${a.path} is not in cli-common.js (scripts/bundle-cli.mjs)`)});`,
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'to-full-cli' }, () => ({
+      contents: [
+        '// src/cli/yargs-cli.ts in cli-common.js: the command line goes to the full CLI, cli.js.',
+        'export class UsageError extends Error {}',
+        'export async function buildCli(argv, io) {',
+        '  return {',
+        '    async parseAsync() {',
+        "      const { runCli } = await import('./cli.js');",
+        '      io.exit(await runCli(argv, io));',
+        '    },',
+        '  };',
+        '}',
+      ].join('\n'),
+      loader: 'js',
+    }));
   },
 };
 
@@ -113,6 +165,12 @@ await build({
   entryPoints: [join(root, 'src', 'cli', 'main.ts')],
   outfile: join(out, 'cli.js'),
   plugins: [builtins],
+});
+await build({
+  ...common,
+  entryPoints: [join(root, 'src', 'cli', 'common-main.ts')],
+  outfile: join(out, 'cli-common.js'),
+  plugins: [commonOnly, builtins],
 });
 await build({
   ...common,

@@ -82,13 +82,39 @@ describe('start-up loads only what the command needs', () => {
     expect(r.modules).toContain('cli/run-command.js');
   });
 
-  it('a run reads the entry and the one file of the CLI', () => {
-    const r = loads(['redact', '/dev/null']);
-    expect(r.code).toBe(0);
+  it.each([['cat'], ['redact'], ['clip'], ['usage'], ['dedup-usage']])(
+    '%s reads the entry and the build of the common commands only',
+    (command) => {
+      const r = loads([command, '/dev/null']);
+      expect(r.code).toBe(0);
+      expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
+        'dist/bin/txpipe.js',
+        'dist/bin/cli-common.js',
+      ]);
+    },
+  );
+
+  it.each([[['convert', '--to', 'txpipe', '/dev/null']], [['detect', '/dev/null']]])(
+    '%j reads the entry and the whole CLI',
+    (args) => {
+      const r = loads(args);
+      expect(r.code).toBe(0);
+      expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
+        'dist/bin/txpipe.js',
+        'dist/bin/cli.js',
+      ]);
+    },
+  );
+
+  it('a common command line left to yargs is run by the whole CLI', () => {
+    const r = loads(['cat', '--nope', '/dev/null']);
+    expect(r.code).toBe(2);
     expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
       'dist/bin/txpipe.js',
+      'dist/bin/cli-common.js',
       'dist/bin/cli.js',
     ]);
+    expect(r.modules).toContain('yargs');
   });
 
   it('--version reads the entry only', () => {
