@@ -104,12 +104,12 @@ const cliApart = {
 
 /**
  * What cli-common.js leaves out: modules the common commands never import dynamically (other
- * commands' behaviours, the formats' readers and writers, which only convert and replay load).
- * A dynamic import of one there fails with an error that says so (every CLI test runs the common
- * commands through cli-common.js).
+ * commands' behaviours; the formats' readers, writers and replay facets, which only convert and
+ * replay load). A dynamic import of one there fails with an error that says so (every CLI test
+ * runs the common commands through cli-common.js).
  */
 const LEFT_OUT =
-  /^src\/(transforms\/(convert|replay|verify|normalize|awf-tree|run|detect)|worker\/worker-behaviour|formats\/[^/]+\/(decoder|encoder|awf-decoder|awf-encoder))\.ts$/;
+  /^src\/(transforms\/(convert|replay|verify|normalize|awf-tree|run|detect)|worker\/worker-behaviour|formats\/[^/]+\/(decoder|encoder|awf-decoder|awf-encoder|replay))\.ts$/;
 
 /**
  * The build of cli-common.js: LEFT_OUT modules replaced as above, and yargs-cli.ts (the command
