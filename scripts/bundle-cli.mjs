@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// Bundles the CLI into dist/bin/, not minified, with source maps:
-// - txpipe.js, the entry (bin/txpipe.ts): answers `--version` itself, else imports cli.js;
-// - cli.js, the CLI (src/cli/main.ts and every module it may run) in one file. A module reached
-//   by a dynamic import() (a command's behaviour, a format's reader or facet, the yargs parser)
-//   is compiled with the file but runs only when imported (esbuild wraps it in an init
-//   function), so a run reads and compiles one file and runs only what its command uses. One
-//   file measured faster than ~45 split chunks (Node's ES module loader costs ~0.4 ms of CPU
-//   per file): bench/RESULTS.md, "Start-up (w3-startup ...)".
-// Packages (yargs, stream-json, ajv, the NATS client) stay in node_modules and are imported
-// where they are used, never at the top of a module, so that a run loads only those it needs.
-// A few Node built-ins only rare paths call (gzip, hashing, IP parsing) are loaded on their
-// first call (lazyBuiltins below). The library (dist/src/) is tsc's, not bundled. Run by
-// `npm run build` after tsc.
+// Bundles the CLI into dist/bin/, not minified, with linked source maps, three files:
+// - txpipe.js, the entry (bin/txpipe.ts): answers `--version` itself, else imports one of:
+// - cli-common.js, the common commands (COMMON_COMMANDS in bin/txpipe.ts; entry
+//   src/cli/common-main.ts), without what they never run (LEFT_OUT, yargs: below);
+// - cli.js, the whole CLI (src/cli/main.ts and every module it may run).
+// Each is one file. A module reached by a dynamic import() (a command's behaviour, a format's
+// reader or facet, the yargs parser) is compiled with the file but runs only when imported
+// (esbuild wraps it in an init function), so a run reads one file and runs only what its command
+// uses. One file measured faster than the ~45 chunks of a split build (Node's ES module loader
+// costs ~0.4 ms of CPU per file), and a smaller file compiles faster: bench/RESULTS.md, "Start-up
+// (w3-startup ...)". Packages (yargs, stream-json, ajv, the NATS client) stay in node_modules and
+// are imported where they are used, never at the top of a module (esbuild would hoist such an
+// import to the top of the file, and every run would load the package). Node built-ins are
+// taken without ES module facades (builtins below). The library (dist/src/) is tsc's, not
+// bundled. Run by `npm run build` after tsc.
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
