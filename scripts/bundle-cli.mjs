@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Bundles the CLI into dist/bin/, not minified, with linked source maps, three files:
+// Bundles the CLI into dist/bin/, not minified, with linked source maps:
 // - txpipe.js, the entry (bin/txpipe.ts): answers `--version` itself, else imports one of:
-// - cli-common.js, the common commands (COMMON_COMMANDS in bin/txpipe.ts; entry
-//   src/cli/common-main.ts), without what they never run (LEFT_OUT, yargs: below);
-// - cli.js, the whole CLI (src/cli/main.ts and every module it may run).
+// - cli-<command>.js for each command of COMMAND_BUILDS (below): src/cli/main.ts without what
+//   that command never runs (other commands, facets of other kinds, readers and writers, yargs);
+// - cli.js, the whole CLI (src/cli/main.ts and every module it may run), for the rest.
 // Each is one file. A module reached by a dynamic import() (a command's behaviour, a format's
 // reader or facet, the yargs parser) is compiled with the file but runs only when imported
 // (esbuild wraps it in an init function), so a run reads one file and runs only what its command
@@ -92,67 +92,85 @@ function namesImported() {
   return used;
 }
 
-/** The entry imports the two builds of the CLI as the separate files cli.js and cli-common.js. */
-const cliApart = {
-  name: 'cli-apart',
-  setup(b) {
-    b.onResolve({ filter: /\/src\/cli\/main\.js$/ }, () => ({ path: './cli.js', external: true }));
-    b.onResolve({ filter: /\/src\/cli\/common-main\.js$/ }, () => ({
-      path: './cli-common.js',
-      external: true,
-    }));
-  },
+/**
+ * The commands with a build of their own, and the kinds of format facet each loads (the
+ * commands whose start-up counts most: bench cases startup*). Their builds leave out the other
+ * commands' behaviours, the facets of other kinds and the formats' readers, writers and replay
+ * facets (only convert and replay load those), and yargs: a dynamic import of a module left
+ * out fails with an error that says so (the CLI tests run every one of these commands through
+ * its build), and a command line the quick parser leaves to yargs goes to the whole CLI.
+ */
+const COMMAND_BUILDS = {
+  cat: [],
+  redact: ['redact'],
+  clip: ['clip'],
+  usage: ['usage'],
+  'dedup-usage': ['usage'],
 };
 
-/**
- * What cli-common.js leaves out: modules the common commands never import dynamically (other
- * commands' behaviours; the formats' readers, writers and replay facets, which only convert and
- * replay load). A dynamic import of one there fails with an error that says so (every CLI test
- * runs the common commands through cli-common.js).
- */
-const LEFT_OUT =
-  /^src\/(transforms\/(convert|replay|verify|normalize|awf-tree|run|detect)|worker\/worker-behaviour|formats\/[^/]+\/(decoder|encoder|awf-decoder|awf-encoder|replay))\.ts$/;
+const BEHAVIOURS = ['convert', 'replay', 'verify', 'normalize', 'awf-tree', 'run', 'detect'];
+const FACETS = ['redact', 'clip', 'usage', 'replay'];
+
+/** The modules (src/...ts) the build of `command` leaves out. */
+function leftOut(command) {
+  const behaviours = [...BEHAVIOURS, ...Object.keys(COMMAND_BUILDS)].filter((c) => c !== command);
+  const files = [
+    'decoder',
+    'encoder',
+    'awf-decoder',
+    'awf-encoder',
+    ...FACETS.filter((k) => !COMMAND_BUILDS[command].includes(k)),
+  ];
+  return new RegExp(
+    `^src/(transforms/(${behaviours.join('|')})|worker/worker-behaviour|formats/[^/]+/(${files.join('|')}))\\.ts$`,
+  );
+}
 
 /**
- * The build of cli-common.js: LEFT_OUT modules replaced as above, and yargs-cli.ts (the command
- * lines the quick parser leaves to yargs: help, errors, rare forms) by a stand-in that hands the
- * whole command line to the full CLI, cli.js.
+ * The build of cli-<command>.js: what `leftOut` names replaced by a module that throws, and
+ * yargs-cli.ts by a stand-in that hands the whole command line to the full CLI, cli.js.
  */
-const commonOnly = {
-  name: 'common-only',
-  setup(b) {
-    b.onResolve({ filter: /\.js$/ }, (a) => {
-      if (a.kind !== 'dynamic-import' || a.namespace !== 'file') return undefined;
-      const path = relative(root, resolve(a.resolveDir, a.path)).replace(/\.js$/, '.ts');
-      if (path === 'src/cli/yargs-cli.ts') return { path, namespace: 'to-full-cli' };
-      return LEFT_OUT.test(path) ? { path, namespace: 'left-out' } : undefined;
-    });
-    b.onResolve({ filter: /^\.\/cli\.js$/ }, (a) =>
-      a.namespace === 'to-full-cli' ? { path: './cli.js', external: true } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'left-out' }, (a) => ({
-      contents: `throw new Error(${JSON.stringify(`txpipe: ${a.path} is not in cli-common.js (scripts/bundle-cli.mjs)`)});`,
-      loader: 'js',
-    }));
-    b.onLoad({ filter: /.*/, namespace: 'to-full-cli' }, () => ({
-      contents: [
-        '// src/cli/yargs-cli.ts in cli-common.js: the command line goes to the full CLI, cli.js.',
-        'export class UsageError extends Error {}',
-        'export async function buildCli(argv, io) {',
-        '  return {',
-        '    async parseAsync() {',
-        "      const { runCli } = await import('./cli.js');",
-        '      io.exit(await runCli(argv, io));',
-        '    },',
-        '  };',
-        '}',
-      ].join('\n'),
-      loader: 'js',
-    }));
-  },
-};
+function commandOnly(command) {
+  const left = leftOut(command);
+  return {
+    name: 'command-only',
+    setup(b) {
+      b.onResolve({ filter: /\.js$/ }, (a) => {
+        if (a.kind !== 'dynamic-import' || a.namespace !== 'file') return undefined;
+        const path = relative(root, resolve(a.resolveDir, a.path)).replace(/\.js$/, '.ts');
+        if (path === 'src/cli/yargs-cli.ts') return { path, namespace: 'to-full-cli' };
+        return left.test(path) ? { path, namespace: 'left-out' } : undefined;
+      });
+      b.onResolve({ filter: /^\.\/cli\.js$/ }, (a) =>
+        a.namespace === 'to-full-cli' ? { path: './cli.js', external: true } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'left-out' }, (a) => ({
+        contents: `throw new Error(${JSON.stringify(`txpipe: ${a.path} is not in cli-${command}.js (scripts/bundle-cli.mjs)`)});`,
+        loader: 'js',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'to-full-cli' }, () => ({
+        contents: [
+          `// src/cli/yargs-cli.ts in cli-${command}.js: the command line goes to the full CLI.`,
+          'export class UsageError extends Error {}',
+          'export async function buildCli(argv, io) {',
+          '  return {',
+          '    async parseAsync() {',
+          "      const { runCli } = await import('./cli.js');",
+          '      io.exit(await runCli(argv, io));',
+          '    },',
+          '  };',
+          '}',
+        ].join('\n'),
+        loader: 'js',
+      }));
+    },
+  };
+}
 
-rmSync(join(out, 'chunks'), { recursive: true, force: true });
+for (const old of readdirSync(out)) {
+  if (old === 'chunks' || old.startsWith('cli'))
+    rmSync(join(out, old), { recursive: true, force: true });
+}
 const common = {
   bundle: true,
   format: 'esm',
@@ -168,15 +186,18 @@ await build({
   outfile: join(out, 'cli.js'),
   plugins: [builtins],
 });
-await build({
-  ...common,
-  entryPoints: [join(root, 'src', 'cli', 'common-main.ts')],
-  outfile: join(out, 'cli-common.js'),
-  plugins: [commonOnly, builtins],
-});
+for (const command of Object.keys(COMMAND_BUILDS)) {
+  await build({
+    ...common,
+    entryPoints: [join(root, 'src', 'cli', 'main.ts')],
+    outfile: join(out, `cli-${command}.js`),
+    plugins: [commandOnly(command), builtins],
+  });
+}
 await build({
   ...common,
   entryPoints: [join(root, 'bin', 'txpipe.ts')],
   outfile: join(out, 'txpipe.js'),
-  plugins: [cliApart, builtins],
+  define: { COMMAND_BUILDS: JSON.stringify(Object.keys(COMMAND_BUILDS)) },
+  plugins: [builtins],
 });

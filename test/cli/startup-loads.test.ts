@@ -83,13 +83,13 @@ describe('start-up loads only what the command needs', () => {
   });
 
   it.each([['cat'], ['redact'], ['clip'], ['usage'], ['dedup-usage']])(
-    '%s reads the entry and the build of the common commands only',
+    '%s reads the entry and its own build of the CLI only',
     (command) => {
       const r = loads([command, '/dev/null']);
       expect(r.code).toBe(0);
       expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
         'dist/bin/txpipe.js',
-        'dist/bin/cli-common.js',
+        `dist/bin/cli-${command}.js`,
       ]);
     },
   );
@@ -106,12 +106,12 @@ describe('start-up loads only what the command needs', () => {
     },
   );
 
-  it('a common command line left to yargs is run by the whole CLI', () => {
+  it('a command line its own build leaves to yargs is run by the whole CLI', () => {
     const r = loads(['cat', '--nope', '/dev/null']);
     expect(r.code).toBe(2);
     expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
       'dist/bin/txpipe.js',
-      'dist/bin/cli-common.js',
+      'dist/bin/cli-cat.js',
       'dist/bin/cli.js',
     ]);
     expect(r.modules).toContain('yargs');
