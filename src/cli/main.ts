@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { EXIT } from './exit-codes.js';
+import { lazyStderr } from './lazy-stderr.js';
 import type { CommonArgs } from './run-command.js';
 
 /**
@@ -28,12 +29,13 @@ export async function runCli(
   const { buildCli, UsageError } = await import('./yargs-cli.js');
   let code: number = EXIT.ok;
   try {
-    await buildCli(argv, {
+    const cli = await buildCli(argv, {
       ...io,
       exit: (c) => {
         code = c;
       },
-    }).parseAsync();
+    });
+    await cli.parseAsync();
   } catch (err) {
     if (err instanceof UsageError) return EXIT.usage;
     throw err;
@@ -54,5 +56,5 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   // A reader that went away (EPIPE) ends a run through its output writer, which still reports
   // the rejected lines and --strict's exit code (runCommand); here it only must not crash.
   process.stdout.on('error', () => undefined);
-  exit(await runCli(argv, { stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true }));
+  exit(await runCli(argv, { stderr: lazyStderr(), stdoutIsTTY: process.stdout.isTTY === true }));
 }

@@ -235,7 +235,8 @@ export async function runCommand(
     io.stderr.write(`txpipe: ${describeFailure(err, String(args.rejectFile))}\n`);
     code = EXIT.failure;
   }
-  if (!args.quiet) io.stderr.write(reporter.summary());
+  // Nothing to say leaves standard error untouched (not even made: see lazy-stderr.ts).
+  if (!args.quiet && reporter.count > 0) io.stderr.write(reporter.summary());
   if (code === EXIT.ok && reporter.count > 0 && run.rejectionsFail) code = EXIT.failure;
   if (code === EXIT.ok && args.strict && reporter.count > 0) code = EXIT.rejected;
   return code;

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import yargs, { type Argv, type Options } from 'yargs';
+import type { Argv, Options } from 'yargs';
 import { formatIds } from '../formats/registry.js';
 import { commands } from '../transforms/registry.js';
 import type { CommandSpec } from '../transforms/spec.js';
@@ -65,9 +65,10 @@ export type RunParsed = (
 /**
  * Builds the yargs parser from the command registry. `exit` receives the final code. yargs is
  * loaded only for the command lines `quickParse` leaves to it: `--help`, `--version`, errors and
- * the rarer forms (see cli/quick-parse.ts).
+ * the rarer forms (see cli/quick-parse.ts); it is imported here, when called, so that the
+ * bundled CLI (one file, scripts/bundle-cli.mjs) does not load it on every run.
  */
-export function buildCli(
+export async function buildCli(
   argv: readonly string[],
   io: {
     stderr: NodeJS.WritableStream;
@@ -77,7 +78,8 @@ export function buildCli(
     stdin?: Readable;
   },
   run: RunParsed = (spec, args) => runParsed(spec, args, io),
-): Argv {
+): Promise<Argv> {
+  const { default: yargs } = await import('yargs');
   let cli = yargs(expandOptionalValues(argv).map((a) => (a === '-' ? STDIO : a)))
     .scriptName('txpipe')
     .usage(

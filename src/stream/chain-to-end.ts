@@ -15,10 +15,15 @@ export function chainToEnd(
   let first: Error | undefined;
   all.forEach((s, i) => {
     const next = all[i + 1];
-    if (next !== undefined) s.pipe(next);
+    // Ended here rather than by pipe(), whose own ending looks up process.stdout and
+    // process.stderr and so makes them (a pipe's stream loads node:net): start-up of the CLI.
+    const endNext = (): void => void next?.end();
+    if (next !== undefined) s.pipe(next, { end: false });
+    s.once('end', endNext);
     s.on('error', (err: Error) => {
       first ??= err;
       for (let j = 0; j < i; j++) all[j]!.destroy();
+      s.off('end', endNext);
       if (next !== undefined) {
         s.unpipe(next);
         if (!next.writableEnded) next.end();

@@ -1,16 +1,26 @@
-import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
-import {
-  AckPolicy,
-  jetstream,
-  jetstreamManager,
-  type Consumer,
-  type JsMsg,
-} from '@nats-io/jetstream';
+import type { Consumer, JsMsg } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { recText } from '../stream/stringify.js';
 import { pipelineRejectedText, pipelineStages } from '../transforms/chain.js';
 import { DEAD_LETTER_HEADERS, deadLetterBody } from './dead-letter.js';
 import { RecordWork, type Settled } from './record-work.js';
 import { outputSubjectFor, type WorkerOptions } from './worker-options.js';
+
+/**
+ * The NATS client, imported when a worker starts rather than with this module: the bundled CLI is
+ * one file (scripts/bundle-cli.mjs), and its static imports would load for every command.
+ */
+async function natsClient() {
+  const [transport, js] = await Promise.all([
+    import('@nats-io/transport-node'),
+    import('@nats-io/jetstream'),
+  ]);
+  const { connect, headers } = transport;
+  const { AckPolicy, jetstream, jetstreamManager } = js;
+  return { connect, headers, AckPolicy, jetstream, jetstreamManager };
+}
+
+type NatsClient = Awaited<ReturnType<typeof natsClient>>;
 
 /** Counts a worker reports when it stops. */
 export interface WorkerCounts {
@@ -28,20 +38,24 @@ export interface WorkerIo {
 }
 
 /** The durable pull consumer, created when missing (identical creation by several workers is fine). */
-async function durableConsumer(nc: NatsConnection, o: WorkerOptions): Promise<Consumer> {
-  const jsm = await jetstreamManager(nc);
+async function durableConsumer(
+  nats: NatsClient,
+  nc: NatsConnection,
+  o: WorkerOptions,
+): Promise<Consumer> {
+  const jsm = await nats.jetstreamManager(nc);
   try {
     await jsm.consumers.info(o.stream, o.consumer);
   } catch {
     await jsm.consumers.add(o.stream, {
       durable_name: o.consumer,
-      ack_policy: AckPolicy.Explicit,
+      ack_policy: nats.AckPolicy.Explicit,
       ack_wait: o.ackWaitMs * 1_000_000,
       max_ack_pending: Math.max(o.batch * 4, o.maxHeld * 2),
       ...(o.filterSubject ? { filter_subject: o.filterSubject } : {}),
     });
   }
-  return jetstream(nc).consumers.get(o.stream, o.consumer);
+  return nats.jetstream(nc).consumers.get(o.stream, o.consumer);
 }
 
 /**
@@ -58,12 +72,13 @@ export async function runWorker(o: WorkerOptions, io: WorkerIo): Promise<WorkerC
   const stageCtx = { inputs: [], stdoutIsTTY: false, stderr: io.stderr };
   pipelineStages(o.pipeline, stageCtx);
   const work = new RecordWork(o.stream, () => pipelineStages(o.pipeline, stageCtx), clean);
-  const nc = await connect({ servers: [...o.servers], name: `txpipe-worker-${process.pid}` });
+  const nats = await natsClient();
+  const nc = await nats.connect({ servers: [...o.servers], name: `txpipe-worker-${process.pid}` });
   const counts: WorkerCounts = { messages: 0, outputs: 0, dead: 0 };
   let stopping = false;
   void io.stop.then(() => (stopping = true));
   try {
-    const consumer = await durableConsumer(nc, o);
+    const consumer = await durableConsumer(nats, nc, o);
     // Messages taken whose lines are still held by a stage: acked when a later batch settles them.
     const waiting = new Map<number, JsMsg>();
     if (!io.quiet) {
@@ -82,9 +97,10 @@ export async function runWorker(o: WorkerOptions, io: WorkerIo): Promise<WorkerC
       if (work.held > 0 && (taken.length === 0 || work.held >= o.maxHeld || stopping)) {
         settled.push(await work.checkpoint());
       }
-      await publishAndAck(nc, waiting, o, taken, settled, counts);
+      await publishAndAck(nats, nc, waiting, o, taken, settled, counts);
     }
-    if (work.held > 0) await publishAndAck(nc, waiting, o, [], [await work.checkpoint()], counts);
+    if (work.held > 0)
+      await publishAndAck(nats, nc, waiting, o, [], [await work.checkpoint()], counts);
   } finally {
     await nc.drain();
   }
@@ -101,6 +117,7 @@ export async function runWorker(o: WorkerOptions, io: WorkerIo): Promise<WorkerC
  * all of it. A failed publication leaves its input unacknowledged, to be redelivered.
  */
 async function publishAndAck(
+  nats: NatsClient,
   nc: NatsConnection,
   waiting: Map<number, JsMsg>,
   o: WorkerOptions,
@@ -108,7 +125,7 @@ async function publishAndAck(
   settled: readonly Settled[],
   counts: WorkerCounts,
 ): Promise<void> {
-  const js = jetstream(nc);
+  const js = nats.jetstream(nc);
   for (const m of taken) waiting.set(m.seq, m);
   counts.messages += taken.length;
   const pubs = new Map<number, Promise<unknown>[]>();
@@ -128,7 +145,7 @@ async function publishAndAck(
     }
     for (const d of s.dead) {
       const source = waiting.get(d.seq)?.subject ?? '';
-      const h = headers();
+      const h = nats.headers();
       h.set(DEAD_LETTER_HEADERS.reason, d.reason);
       h.set(DEAD_LETTER_HEADERS.stream, o.stream);
       h.set(DEAD_LETTER_HEADERS.sequence, String(d.seq));

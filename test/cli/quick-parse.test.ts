@@ -7,14 +7,15 @@ import { buildCli } from '../../src/cli/yargs-cli.js';
 /** The arguments yargs gives a command for `argv`, by their camelCase names (as commands read them). */
 async function yargsArgs(argv: string[]): Promise<Record<string, unknown>> {
   let got: Record<string, unknown> = {};
-  await buildCli(
+  const cli = await buildCli(
     argv,
     { stderr: new PassThrough(), stdoutIsTTY: false, exit: () => {} },
     (_, a) => {
       got = a;
       return Promise.resolve(0);
     },
-  ).parseAsync();
+  );
+  await cli.parseAsync();
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(got)) {
     if (k.length > 1 && !k.includes('-') && k !== '$0') out[k] = v;

@@ -23,7 +23,7 @@ async function cli(argv: string[]): Promise<{ code: number; err: string }> {
         code = c;
         resolve();
       },
-    }).parseAsync();
+    }).then((y) => y.parseAsync());
   });
   return { code, err };
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,61 +9,67 @@ import { ensureBuilt, env } from './run.js';
 
 /**
  * Start-up cost is module loading, so these tests pin what a run loads (no timers: the speed is
- * measured in bench/). A module hook writes every module URL the spawned CLI loads to a file.
+ * measured in bench/). The spawned CLI runs with V8 coverage on (NODE_V8_COVERAGE), which lists
+ * every script it compiled and, for each function, how often it ran. The bundled CLI
+ * (scripts/bundle-cli.mjs) is one file holding every module; esbuild wraps a module that is
+ * reached by a dynamic import() in an init function named after its source path
+ * (`"src/transforms/cat.ts"() {...}`), run when the module is first imported. So a module of the
+ * bundle was loaded when its init function ran, or when it has none (it runs with the file).
  */
 const dir = mkdtempSync(join(tmpdir(), 'txpipe-loads-'));
-const hooks = join(dir, 'hooks.mjs');
-const register = join(dir, 'register.mjs');
-writeFileSync(
-  hooks,
-  `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) {
-  appendFileSync(process.env.TXPIPE_LOAD_LOG, url + '\\n');
-  return next(url, context);
-}
-`,
-);
-writeFileSync(
-  register,
-  `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-);
 
 let runs = 0;
 
+interface ScriptCoverage {
+  url: string;
+  functions: { functionName: string; ranges: { count: number }[] }[];
+}
+
 /**
- * The modules a loaded file holds: a file of the bundled CLI (dist/bin/, see
- * scripts/bundle-cli.mjs) holds the src/ modules its source map lists, named as tsc builds them
- * (`dist/src/cli/main.js`); any other file is itself.
+ * The modules a compiled file holds that ran: for a file of the bundled CLI (dist/bin/), the src/
+ * modules its source map lists, less those whose init function never ran, named as tsc builds
+ * them (`dist/src/cli/main.js`); any other file is itself.
  */
-function sourcesOf(path: string): string[] {
+function modulesRun(path: string, script: ScriptCoverage): string[] {
   if (!path.startsWith('dist/bin/')) return [path];
   const map = JSON.parse(readFileSync(join(repoRoot, `${path}.map`), 'utf8')) as {
     sources: string[];
   };
+  const notRun = new Set(
+    script.functions
+      .filter((f) => f.functionName.startsWith('src/') && f.ranges[0]?.count === 0)
+      .map((f) => f.functionName),
+  );
   return map.sources
     .map((s) => relative(repoRoot, join(repoRoot, dirname(path), s)))
-    .filter((s) => s.startsWith('src/'))
+    .filter((s) => s.startsWith('src/') && !notRun.has(s))
     .map((s) => `dist/${s.replace(/\.ts$/, '.js')}`);
 }
 
 /** The modules `txpipe ...args` loads, as paths under dist/src or node_modules/<package>. */
-function loads(args: readonly string[]): { code: number | null; modules: string[] } {
-  const log = join(dir, `log-${runs++}.txt`);
-  writeFileSync(log, '');
-  const r = spawnSync(process.execPath, ['--import', register, bin, ...args], {
+function loads(args: readonly string[]): {
+  code: number | null;
+  modules: string[];
+  files: string[];
+} {
+  const coverage = join(dir, `coverage-${runs++}`);
+  const r = spawnSync(process.execPath, [bin, ...args], {
     cwd: repoRoot,
-    env: { ...env, TXPIPE_LOAD_LOG: log },
+    env: { ...env, NODE_V8_COVERAGE: coverage },
     input: '',
     encoding: 'utf8',
   });
   const root = pathToFileURL(repoRoot).href + '/';
-  const modules = readFileSync(log, 'utf8')
-    .split('\n')
-    .filter((u) => u.startsWith(root))
-    .map((u) => u.slice(root.length))
-    .flatMap(sourcesOf)
+  const scripts = readdirSync(coverage).flatMap(
+    (f) =>
+      (JSON.parse(readFileSync(join(coverage, f), 'utf8')) as { result: ScriptCoverage[] }).result,
+  );
+  const ours = scripts.filter((s) => s.url.startsWith(root));
+  const modules = ours
+    .flatMap((s) => modulesRun(s.url.slice(root.length), s))
     .map((p) => p.replace(/^dist\/src\//, '').replace(/^node_modules\/([^/]+)\/.*$/, '$1'));
-  return { code: r.status, modules: [...new Set(modules)] };
+  const files = ours.map((s) => s.url.slice(root.length));
+  return { code: r.status, modules: [...new Set(modules)], files };
 }
 
 beforeAll(ensureBuilt);
@@ -74,6 +80,48 @@ describe('start-up loads only what the command needs', () => {
     expect(r.code).toBe(0);
     expect(r.modules).toContain('transforms/cat.js');
     expect(r.modules).toContain('cli/run-command.js');
+  });
+
+  it.each([['cat'], ['redact'], ['clip'], ['usage'], ['dedup-usage']])(
+    '%s reads the entry and its own build of the CLI only',
+    (command) => {
+      const r = loads([command, '/dev/null']);
+      expect(r.code).toBe(0);
+      expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
+        'dist/bin/txpipe.js',
+        `dist/bin/cli-${command}.js`,
+      ]);
+    },
+  );
+
+  it.each([[['convert', '--to', 'txpipe', '/dev/null']], [['detect', '/dev/null']]])(
+    '%j reads the entry and the whole CLI',
+    (args) => {
+      const r = loads(args);
+      expect(r.code).toBe(0);
+      expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
+        'dist/bin/txpipe.js',
+        'dist/bin/cli.js',
+      ]);
+    },
+  );
+
+  it('a command line its own build leaves to yargs is run by the whole CLI', () => {
+    const r = loads(['cat', '--nope', '/dev/null']);
+    expect(r.code).toBe(2);
+    expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
+      'dist/bin/txpipe.js',
+      'dist/bin/cli-cat.js',
+      'dist/bin/cli.js',
+    ]);
+    expect(r.modules).toContain('yargs');
+  });
+
+  it('--version reads the entry only', () => {
+    const r = loads(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual(['dist/bin/txpipe.js']);
+    expect(r.modules).toEqual(['cli/version.js']);
   });
 
   it.each([
@@ -194,5 +242,50 @@ describe('stream-json is loaded only for input that is not JSON Lines', () => {
     const r = loads(['cat', file]);
     expect(r.code).toBe(0);
     expect(r.modules).toContain('stream-json');
+  });
+});
+
+describe('standard error is made only when written to', () => {
+  // A preload notes the first use of process.stderr, which Node makes on first access (for a
+  // pipe, as here, with node:net). Input is a file: reading standard input from a pipe makes
+  // node:net's sockets, which look at process.stderr themselves.
+  const probe = join(dir, 'stderr-probe.cjs');
+  writeFileSync(
+    probe,
+    `const d = Object.getOwnPropertyDescriptor(process, 'stderr');
+Object.defineProperty(process, 'stderr', {
+  configurable: true,
+  get() {
+    require('node:fs').appendFileSync(process.env.TXPIPE_STDERR_LOG, 'made\\n');
+    return d.get.call(this);
+  },
+});
+`,
+  );
+  const made = (args: readonly string[], input: string): { made: boolean; stderr: string } => {
+    const log = join(dir, `stderr-${runs}.txt`);
+    const file = join(dir, `input-${runs++}.jsonl`);
+    writeFileSync(log, '');
+    writeFileSync(file, input);
+    const r = spawnSync(process.execPath, ['--require', probe, bin, ...args, file], {
+      cwd: repoRoot,
+      env: { ...env, TXPIPE_STDERR_LOG: log },
+      encoding: 'utf8',
+    });
+    return { made: readFileSync(log, 'utf8') !== '', stderr: r.stderr };
+  };
+  const line = '{"type":"user","message":{"role":"user","content":"hi"}}\n';
+
+  it.each([[['cat']], [['redact']], [['clip']], [['usage', '--json']], [['dedup-usage']]])(
+    '%j with nothing to report does not make it',
+    (args) => {
+      expect(made(args, line)).toEqual({ made: false, stderr: '' });
+    },
+  );
+
+  it('a rejected line is still reported there', () => {
+    const r = made(['cat'], '{"a":\n');
+    expect(r.made).toBe(true);
+    expect(r.stderr).toContain('1 line not written');
   });
 });
