@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { findOpaqueKeys, hasOpaqueKey } from '../../src/redact/opaque-keys.js';
 import { createRedactor, REDACTED } from '../../src/redact/redactor.js';
+import type { Span } from '../../src/redact/spans.js';
 import { requiredLiteral } from '../../src/redact/required-literal.js';
 import { TextMemo } from '../../src/redact/text-memo.js';
 import { TOKEN_RULES } from '../../src/redact/token-rules.js';
@@ -228,6 +230,39 @@ describe('TextMemo', () => {
     // A changed text counts with its redaction; one longer than the bound is not kept.
     memo.text('x'.repeat(200), redact, () => undefined);
     expect(memo.chars).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('hasOpaqueKey, the sampled look of the prescan for opaque keys', () => {
+  const KEY = 'asdf0987mnbv1234qsxojb6ygb2wsx0o'; // 32: the shortest opaque key
+
+  it('finds a key at every offset, and not one a character short', () => {
+    for (let k = 0; k < 48; k++) {
+      const pad = ' '.repeat(k);
+      expect(hasOpaqueKey(`${pad}${KEY} and more text after it`)).toBe(true);
+      expect(hasOpaqueKey(`${pad}${KEY.slice(1)} and more text after it`)).toBe(false);
+    }
+  });
+
+  it('is a superset of the opaque-key rule on random text', () => {
+    let seed = 7;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    let found = 0;
+    for (let t = 0; t < 3000; t++) {
+      let s = '';
+      const length = Math.floor(random() * 300);
+      for (let i = 0; i < length; i++)
+        s +=
+          random() < 0.93 ? alphabet[Math.floor(random() * 36)] : ' -_A'[Math.floor(random() * 4)];
+      const spans: Span[] = [];
+      findOpaqueKeys(s, spans);
+      if (spans.length > 0) {
+        found++;
+        expect(hasOpaqueKey(s)).toBe(true);
+      }
+    }
+    expect(found).toBeGreaterThan(100);
   });
 });
 
