@@ -80,33 +80,23 @@ const isWordCode = (c: number): boolean => (c >= 65 && c <= 90) || c === 95 || i
  */
 export function hasOpaqueKey(s: string): boolean {
   const n = s.length;
-  // `here`: is the character at m a letter or digit? Carried from the step before, which looked
-  // at m + 16 (one look per sixteen characters when the text has no long run).
-  let here = n > 16 && isLowAlnum(s.charCodeAt(0));
   for (let m = 0; m + 16 < n; m += 16) {
-    const there = isLowAlnum(s.charCodeAt(m + 16));
     // All 17 of m..m+16 are in the run: look at a spread of them first (prose fails fast).
     if (
-      !here ||
-      !there ||
+      !isLowAlnum(s.charCodeAt(m)) ||
+      !isLowAlnum(s.charCodeAt(m + 16)) ||
       !isLowAlnum(s.charCodeAt(m + 8)) ||
       !isLowAlnum(s.charCodeAt(m + 4)) ||
       !isLowAlnum(s.charCodeAt(m + 12))
-    ) {
-      here = there;
+    )
       continue;
-    }
     let a = m;
     while (a > 0 && isLowAlnum(s.charCodeAt(a - 1))) a--;
     let b = m + 1;
     while (b < n && isLowAlnum(s.charCodeAt(b))) b++;
-    if (b < m + 17) {
-      here = there;
-      continue;
-    }
+    if (b < m + 17) continue;
     if (b - a >= OPAQUE_MIN && (isOpaqueAt(s, a, b) || isNamedHexKey(s, a, b))) return true;
     m = b - (b % 16);
-    here = isLowAlnum(s.charCodeAt(m + 16));
   }
   return false;
 }
