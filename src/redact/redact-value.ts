@@ -33,11 +33,13 @@ function keyFlags(key: string, names: readonly string[]): number {
 
 /**
  * `keyFlags` remembered per key name (records repeat a few dozen names: `type`, `uuid`,
- * `input_tokens`, …), at most 4,096 names, then forgotten all at once.
+ * `input_tokens`, …): names of at most 64 characters, at most 4,096 of them, then forgotten all
+ * at once (a longer key, data used as a key, is judged each time: the memory stays small).
  */
 export function keyFlagsOf(names: readonly string[]): (key: string) => number {
   const known = new Map<string, number>();
   return (key) => {
+    if (key.length > 64) return keyFlags(key, names);
     let f = known.get(key);
     if (f === undefined) {
       f = keyFlags(key, names);

@@ -118,6 +118,16 @@ describe('fast paths keep every family', () => {
     expect(r.value(record)).toEqual(out);
   });
 
+  it('judges a key name each time it is seen, short (remembered) or long (not)', () => {
+    const r = createRedactor();
+    for (const key of ['db_password', `${'x'.repeat(80)}_password`, 'input_tokens', 'note'])
+      for (let i = 0; i < 2; i++) {
+        const out = r.value({ [key]: 'hunter2hunter2', n: 1 });
+        const secret = key.endsWith('password');
+        expect(out[key]).toBe(secret ? REDACTED : 'hunter2hunter2');
+      }
+  });
+
   it('gives the same string back for clean long text, also when remembered', () => {
     const r = createRedactor();
     const text = FILLER.repeat(10);
