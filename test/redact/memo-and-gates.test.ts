@@ -181,12 +181,12 @@ describe('requiredLiteral', () => {
     expect(requiredLiteral(source)).toBe(want);
   });
 
-  // Every match of every token rule holds its gate, on the labelled corpus and the examples.
-  const corpus = readFileSync(
-    new URL('../fixtures/redact-corpus/corpus.jsonl', import.meta.url),
-    'utf8',
-  );
-  const texts = [corpus, ...SECRETS.map(([, s]) => s), JSON.stringify(corpus)];
+  // Every match of every token rule holds its gate, on the labelled corpus, the examples above and
+  // the page that shows an example of each token shape (token-rules.ts).
+  const read = (path: string): string => readFileSync(new URL(path, import.meta.url), 'utf8');
+  const corpus = read('../fixtures/redact-corpus/corpus.jsonl');
+  const page = read('../../docs/commands/redact.md');
+  const texts = [corpus, page, ...SECRETS.map(([, s]) => s), JSON.stringify(corpus)];
   it.each(TOKEN_RULES.map((r) => [r.kind, r.body] as const))('%s: %s', (_kind, body) => {
     const gate = requiredLiteral(body);
     const re = new RegExp(body, 'g');
