@@ -8,6 +8,46 @@ export interface ValueContext {
   readonly names: readonly string[];
   readonly allow: ReadonlySet<string>;
   count(kind: string): void;
+  /** What a key's name says ({@link keyFlagsOf}); computed on each key when absent. */
+  keyFlags?(key: string): number;
+}
+
+/** Key flags: the name says `authorization`. */
+const AUTH = 1;
+/** The name counts tokens (never a secret's name). */
+const COUNT = 2;
+/** The name is `auth` or `_auth` (a secret only when it holds a string). */
+const AUTH_ALONE = 4;
+/** The name calls its value a secret (`nameIsSecret`). */
+const SECRET_NAME = 8;
+
+/** What the name `key` says, as {@link AUTH} | {@link COUNT} | {@link AUTH_ALONE} | {@link SECRET_NAME}. */
+function keyFlags(key: string, names: readonly string[]): number {
+  return (
+    (/authori[sz]ation/i.test(key) ? AUTH : 0) |
+    (isCountName(key) ? COUNT : 0) |
+    (/^_?auth$/i.test(key) ? AUTH_ALONE : 0) |
+    (nameIsSecret(key, names) ? SECRET_NAME : 0)
+  );
+}
+
+/**
+ * `keyFlags` remembered per key name (records repeat a few dozen names: `type`, `uuid`,
+ * `input_tokens`, …): names of at most 64 characters, at most 4,096 of them, then forgotten all
+ * at once (a longer key, data used as a key, is judged each time: the memory stays small).
+ */
+export function keyFlagsOf(names: readonly string[]): (key: string) => number {
+  const known = new Map<string, number>();
+  return (key) => {
+    if (key.length > 64) return keyFlags(key, names);
+    let f = known.get(key);
+    if (f === undefined) {
+      f = keyFlags(key, names);
+      if (known.size >= 4096) known.clear();
+      known.set(key, f);
+    }
+    return f;
+  };
 }
 
 /**
@@ -51,12 +91,14 @@ export function redactValue(
     let out: Record<string, unknown> | undefined;
     for (const key in obj) {
       const child = obj[key];
-      const auth = /authori[sz]ation/i.test(key);
-      const secret = isCountName(key)
-        ? false
-        : typeof child !== 'string' && /^_?auth$/i.test(key)
-          ? underSecret
-          : underSecret || auth || nameIsSecret(key, ctx.names);
+      const flags = ctx.keyFlags ? ctx.keyFlags(key) : keyFlags(key, ctx.names);
+      const auth = (flags & AUTH) !== 0;
+      const secret =
+        (flags & COUNT) !== 0
+          ? false
+          : typeof child !== 'string' && (flags & AUTH_ALONE) !== 0
+            ? underSecret
+            : underSecret || auth || (flags & SECRET_NAME) !== 0;
       const r =
         secret && !underSecret && wholeValue(child)
           ? markWhole(ctx)

@@ -4,9 +4,10 @@ import { checkRedactConfig, type RedactConfig, type RedactConfigFile } from './c
 import { Counts } from './counts.js';
 import { isMark, REDACTED, WITHHELD } from './marks.js';
 import { compilePrescan, PRESCAN_TEXT } from './prescan.js';
-import { redactValue, type ValueContext } from './redact-value.js';
+import { keyFlagsOf, redactValue, type ValueContext } from './redact-value.js';
 import { isSecretPath, secretFileOfCall } from './secret-files.js';
 import { applySpans } from './spans.js';
+import { TextMemo } from './text-memo.js';
 import { TextRules } from './text-rules.js';
 import { prescanFlockdeck } from './flockdeck/prescan-flockdeck.js';
 import { redactFlockdeckText } from './flockdeck/redact-flockdeck.js';
@@ -58,6 +59,11 @@ function isChecked(c: RedactConfigFile | RedactConfig): c is RedactConfig {
   return c.allow instanceof Set;
 }
 
+/** Strings this long or longer have their redaction remembered (`TextMemo`). */
+const MEMO_MIN_LENGTH = 256;
+/** At most this many characters of remembered strings (and their redactions) per redactor. */
+const MEMO_MAX_CHARS = 4 * 1024 * 1024;
+
 /** Builds a redactor; options are validated here, once. */
 export function createRedactor(options: RedactOptions = {}): Redactor {
   const opts = withDefaults(redactOptionsDefaults, options);
@@ -84,11 +90,21 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
   const counts = new Counts();
   const scan = opts.pii ? (s: string) => (s.length > 0 ? PRESCAN_TEXT : 0) : prescan;
   const mayMatch = (s: string): boolean => (scan(s) & PRESCAN_TEXT) !== 0;
+  const redactText = (s: string, count: (kind: string) => void): string =>
+    mayMatch(s) ? applySpans(s, rules.spans(s), count, config.allow) : s;
+  const memo = new TextMemo(MEMO_MIN_LENGTH, MEMO_MAX_CHARS);
   const text = (s: string): string => {
-    if (s.length < 3 || isMark(s) || !mayMatch(s)) return s;
-    return applySpans(s, rules.spans(s), counts.add, config.allow);
+    if (s.length < 3 || isMark(s)) return s;
+    if (s.length >= MEMO_MIN_LENGTH) return memo.text(s, redactText, counts.add);
+    return redactText(s, counts.add);
   };
-  const ctx: ValueContext = { text, names: config.names, allow: config.allow, count: counts.add };
+  const ctx: ValueContext = {
+    text,
+    names: config.names,
+    allow: config.allow,
+    count: counts.add,
+    keyFlags: keyFlagsOf(config.names),
+  };
   return {
     text,
     value: <T>(v: T): T => redactValue(v, ctx) as T,

@@ -7,6 +7,7 @@ import { findOpaqueKeys } from './opaque-keys.js';
 import { isPemPlaceholder, isPlaceholderUrlPassword } from './placeholders.js';
 import { findPii } from './pii.js';
 import { Cursor } from './quotes.js';
+import { requiredLiteral } from './required-literal.js';
 import { findAssignments } from './secret-assignments.js';
 import { NAME_KEYWORDS, isPlaceholder } from './secret-names.js';
 import { isMark } from './marks.js';
@@ -63,6 +64,8 @@ const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 interface CompiledToken {
   readonly kind: string;
+  /** Text every match holds (`requiredLiteral`): the rule runs only where it occurs; '' runs it always. */
+  readonly gate: string;
   readonly global: RegExp;
   readonly sticky: RegExp;
   readonly group: boolean;
@@ -77,6 +80,7 @@ export class TextRules {
   constructor(private readonly config: TextRuleConfig) {
     this.tokens = TOKEN_RULES.map((r) => ({
       kind: r.kind,
+      gate: tokenGate(r.body),
       global: new RegExp((r.notAfter ? `(?<![${r.notAfter}])` : '') + `(?:${r.body})`, 'g'),
       sticky: new RegExp(r.body, 'y'),
       group: r.group === true,
@@ -137,6 +141,7 @@ export class TextRules {
   private tokenShapes(s: string, spans: Span[]): void {
     const ends: number[] = [];
     for (const t of this.tokens) {
+      if (t.gate !== '' && !s.includes(t.gate)) continue;
       t.global.lastIndex = 0;
       let m: RegExpExecArray | null;
       while ((m = t.global.exec(s)) !== null) {
@@ -161,6 +166,12 @@ export class TextRules {
       }
     }
   }
+}
+
+/** A token rule's gate: the literal its body requires, when two characters or more. */
+function tokenGate(body: string): string {
+  const gate = requiredLiteral(body);
+  return gate.length >= 2 ? gate : '';
 }
 
 function tokenSpan(t: CompiledToken, m: RegExpExecArray, at: number): Span | undefined {
