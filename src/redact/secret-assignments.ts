@@ -232,14 +232,15 @@ export function valueAt(
     inner = s.slice(p, end);
     if (isCodeValue(s, inner, end, code)) return undefined;
   }
-  if (
-    isTrivialValue(inner) ||
-    isPlaceholder(inner) ||
-    isMark(inner) ||
-    inner.startsWith('[redacted')
-  )
-    return undefined;
+  if (isNoSecret(inner)) return undefined;
   return { start, end, kind };
+}
+
+/** A value that holds no secret: trivial, a placeholder, or already a redaction mark. */
+function isNoSecret(inner: string): boolean {
+  return (
+    isTrivialValue(inner) || isPlaceholder(inner) || isMark(inner) || inner.startsWith('[redacted')
+  );
 }
 
 /** Under an authorization name: keep the scheme, redact the credential (placeholders kept). */
@@ -322,13 +323,7 @@ function elementValue(s: string, a: number, b: number): Span | undefined {
   if (end === -1 || end - start > QUOTED_VALUE_WINDOW) return undefined;
   if (!s.startsWith(`</${s.slice(a, b)}>`, end)) return undefined;
   const inner = s.slice(start, end).trim();
-  if (
-    isTrivialValue(inner) ||
-    isPlaceholder(inner) ||
-    isMark(inner) ||
-    inner.startsWith('[redacted')
-  )
-    return undefined;
+  if (isNoSecret(inner)) return undefined;
   return { start, end, kind: 'secret-name' };
 }
 
