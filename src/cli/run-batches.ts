@@ -32,6 +32,8 @@ export interface BatchRun {
   readonly position?: { source?: string };
   /** Called for every record read (progress). */
   readonly onRecord?: (rec: Rec) => void;
+  /** Bytes of a file read at a time (FILE_BATCH_BYTES; tests make it small). */
+  readonly chunkBytes?: number;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function runBatches(run: BatchRun): Promise<void> {
   };
   for (const source of run.inputs) {
     if (run.position) run.position.source = source;
-    if (source !== '-' && (await readFileBatches(source, args, reject, emit))) continue;
+    if (source !== '-' && (await readFileBatches(source, run, emit))) continue;
     const input = source === '-' && run.stdin ? run.stdin : await openSource(source);
     const recs: Readable = readRecords(input, {
       source,
@@ -82,8 +84,7 @@ export async function runBatches(run: BatchRun): Promise<void> {
  */
 async function readFileBatches(
   source: string,
-  args: CommonArgs,
-  reject: (r: Rejection) => void,
+  { args, reject, chunkBytes = FILE_BATCH_BYTES }: BatchRun,
   emit: (recs: readonly Rec[], read: ReadBatch) => Promise<void>,
 ): Promise<boolean> {
   if (args.framing !== 'auto' && args.framing !== 'jsonl') return false;
@@ -98,7 +99,7 @@ async function readFileBatches(
         source,
         maxLineBytes: args.maxInputLineBytes ?? linesDefaults.maxLineBytes,
         framing: args.framing,
-        chunkBytes: FILE_BATCH_BYTES,
+        chunkBytes,
       },
       {
         record(rec, _narrow, s, e) {
