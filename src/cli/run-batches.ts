@@ -38,7 +38,8 @@ export interface BatchRun {
 
 /**
  * Runs a records command whose stages are all record logic, in batches: a plain JSON Lines file
- * is read synchronously 64 KiB at a time (`openFileSplit`, the same records as `readRecords`),
+ * is read 64 KiB at a time (`openFileSplit`, the same records as `readRecords`), the next chunk
+ * on the thread pool while one is split and written (`stepAhead`),
  * standard input, gzip and other framings are read by `readRecords`; each batch goes through
  * every stage's logic at once and is written as one buffer. The records, rejections and errors
  * are those of the stages' Transforms piped one record at a time, without a stream hop per
@@ -116,7 +117,7 @@ async function readFileBatches(
   try {
     for (let more = true; more;) {
       try {
-        more = file.step();
+        more = await file.stepAhead();
       } catch (err) {
         throw inputError(err, source);
       }
@@ -130,7 +131,7 @@ async function readFileBatches(
       await emit(read.recs, read);
     }
   } finally {
-    file.close();
+    await file.closeAhead();
   }
   return true;
 }
