@@ -32,11 +32,14 @@ export interface BatchRun {
   readonly position?: { source?: string };
   /** Called for every record read (progress). */
   readonly onRecord?: (rec: Rec) => void;
+  /** Bytes of a file read at a time (FILE_BATCH_BYTES; tests make it small). */
+  readonly chunkBytes?: number;
 }
 
 /**
  * Runs a records command whose stages are all record logic, in batches: a plain JSON Lines file
- * is read synchronously 64 KiB at a time (`openFileSplit`, the same records as `readRecords`),
+ * is read 64 KiB at a time (`openFileSplit`, the same records as `readRecords`), the next chunk
+ * on the thread pool while one is split and written (`stepAhead`),
  * standard input, gzip and other framings are read by `readRecords`; each batch goes through
  * every stage's logic at once and is written as one buffer. The records, rejections and errors
  * are those of the stages' Transforms piped one record at a time, without a stream hop per
@@ -55,7 +58,7 @@ export async function runBatches(run: BatchRun): Promise<void> {
   };
   for (const source of run.inputs) {
     if (run.position) run.position.source = source;
-    if (source !== '-' && (await readFileBatches(source, args, reject, emit))) continue;
+    if (source !== '-' && (await readFileBatches(source, run, emit))) continue;
     const input = source === '-' && run.stdin ? run.stdin : await openSource(source);
     input.on(REJECT_EVENT, reject); // a source's own reports (a stored transcript's)
     const recs: Readable = readRecords(input, {
@@ -83,8 +86,7 @@ export async function runBatches(run: BatchRun): Promise<void> {
  */
 async function readFileBatches(
   source: string,
-  args: CommonArgs,
-  reject: (r: Rejection) => void,
+  { args, reject, chunkBytes = FILE_BATCH_BYTES }: BatchRun,
   emit: (recs: readonly Rec[], read: ReadBatch) => Promise<void>,
 ): Promise<boolean> {
   if (args.framing !== 'auto' && args.framing !== 'jsonl') return false;
@@ -99,7 +101,7 @@ async function readFileBatches(
         source,
         maxLineBytes: args.maxInputLineBytes ?? linesDefaults.maxLineBytes,
         framing: args.framing,
-        chunkBytes: FILE_BATCH_BYTES,
+        chunkBytes,
       },
       {
         record(rec, _narrow, s, e) {
@@ -116,7 +118,7 @@ async function readFileBatches(
   try {
     for (let more = true; more;) {
       try {
-        more = file.step();
+        more = await file.stepAhead();
       } catch (err) {
         throw inputError(err, source);
       }
@@ -130,7 +132,7 @@ async function readFileBatches(
       await emit(read.recs, read);
     }
   } finally {
-    file.close();
+    await file.closeAhead();
   }
   return true;
 }

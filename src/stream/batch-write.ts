@@ -26,6 +26,9 @@ export interface ReadBatch {
   readonly end: readonly number[];
 }
 
+/** A part of {@link encodeBatch}'s output that is a range of the bytes read. */
+const RUN = 0;
+
 /** How far ahead of the last match a written record is looked for among the records read. */
 const LOOK_AHEAD = 8;
 
@@ -36,7 +39,8 @@ const LOOK_AHEAD = 8;
  * `truncated` last line) or stops the batch (`error`, a malformed line). One buffer per batch.
  * Given the batch the records were `read` as, a record passed on unchanged (the same object) is
  * copied from the bytes it was read from instead of being encoded again, when they decoded
- * losslessly (no U+FFFD in its text): the same bytes either way.
+ * losslessly (no U+FFFD in its text): the same bytes either way. Records that were consecutive
+ * lines of the input (only an LF between them) are copied as one range.
  */
 export function encodeBatch(
   recs: readonly Rec[],
@@ -44,9 +48,13 @@ export function encodeBatch(
   reject: (r: Rejection) => void,
   read?: ReadBatch,
 ): EncodedBatch {
-  const parts: (string | Buffer)[] = [];
+  // What is written, in order: a string (encoded), a Buffer, or `RUN`: the next range of
+  // `read.buf` in `runs` (pairs of start and end), copied with its LF.
+  const parts: (string | Buffer | typeof RUN)[] = [];
+  const runs: number[] = [];
   let size = 0;
-  let at = 0; // where the next record is looked for in `read.recs`
+  let at = 0; // where the next record is looked for in `read.buf`'s records
+  let runEnd = -1; // where the last part's bytes end in `read.buf`, when it is a run
   let error: TxpipeError | undefined;
   for (let i = 0; i < recs.length; i++) {
     const rec = recs[i] as Rec;
@@ -64,11 +72,21 @@ export function encodeBatch(
     const found = read === undefined || rec.changed ? -1 : readAt(read, rec, at);
     if (found >= 0) {
       at = found + 1;
-      const bytes = read!.buf.subarray(read!.start[found], read!.end[found]);
-      parts.push(bytes);
-      size += bytes.length + 1;
+      const start = read!.start[found] as number;
+      const end = read!.end[found] as number;
+      size += end - start + 1;
+      // A line that follows the last one in the input with only its LF between (no CR, no blank
+      // line, nothing dropped) extends its run: one copy for many records.
+      if (runEnd >= 0 && start === runEnd + 1 && read!.buf[runEnd] === LF) {
+        runs[runs.length - 1] = end;
+      } else {
+        parts.push(RUN);
+        runs.push(start, end);
+      }
+      runEnd = end;
       continue;
     }
+    runEnd = -1;
     const bytes = rawBytes(rec);
     if (bytes !== undefined) {
       parts.push(bytes);
@@ -82,9 +100,11 @@ export function encodeBatch(
   }
   const buf = Buffer.allocUnsafe(size);
   let pos = 0;
+  let run = 0;
   for (let i = 0; i < parts.length; i++) {
-    const p = parts[i] as string | Buffer;
-    pos += typeof p === 'string' ? buf.write(p, pos) : p.copy(buf, pos);
+    const p = parts[i] as string | Buffer | typeof RUN;
+    if (p === RUN) pos += read!.buf.copy(buf, pos, runs[run++], runs[run++]);
+    else pos += typeof p === 'string' ? buf.write(p, pos) : p.copy(buf, pos);
     buf[pos++] = LF;
   }
   const out = buf.subarray(0, pos);

@@ -39,6 +39,11 @@ export function hasInexactNumber(text: string): boolean {
     if (c === 0x22) {
       i = stringEnd(text, i);
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      const plain = plainIntegerEnd(text, i);
+      if (plain > 0) {
+        i = plain;
+        continue;
+      }
       NUMBER.lastIndex = i;
       const m = NUMBER.exec(text);
       if (m === null) return false; // not JSON: nothing to keep
@@ -49,6 +54,22 @@ export function hasInexactNumber(text: string): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Where the number token at `i` ends when it is an integer that is exact on its face (at most 15
+ * digits, no leading zero, not `-0`, no fraction or exponent), else 0: most numbers in records
+ * (counts, sizes) are, and need no regular expression nor conversion.
+ */
+function plainIntegerEnd(text: string, i: number): number {
+  const from = text.charCodeAt(i) === 0x2d ? i + 1 : i;
+  let j = from;
+  let c = text.charCodeAt(j);
+  while (c >= 0x30 && c <= 0x39) c = text.charCodeAt(++j);
+  const digits = j - from;
+  if (digits === 0 || digits > 15 || c === 0x2e || c === 0x65 || c === 0x45) return 0;
+  if (text.charCodeAt(from) === 0x30 && (digits > 1 || from > i)) return 0;
+  return j;
 }
 
 /** A key with escapes, decoded (a string that does not decode is taken as it is). */

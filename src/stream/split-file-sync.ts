@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, read, readSync } from 'node:fs';
 import { SNIFF_BYTES, sniffFraming } from './framing.js';
 import { isGzip } from './input.js';
 import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
@@ -35,6 +35,9 @@ export interface FileSink {
 /** Bytes read at a time: a file up to this size is read in one read. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
 
+/** Chunks read ahead at a time by `stepAhead` (1 MiB of 64 KiB chunks), then split one a step. */
+const AHEAD_CHUNKS = 16;
+
 /** The buffer files are read into, chunk after chunk and file after file (at most 8 MiB). */
 let scratch = Buffer.allocUnsafe(0);
 
@@ -42,6 +45,13 @@ let scratch = Buffer.allocUnsafe(0);
 export interface FileSplitRun {
   /** Reads and splits the next chunk: false once the whole file is split (and ended). */
   step(): boolean;
+  /**
+   * As `step()` (a chunk of `chunkBytes` split per step), with the file read ahead on the thread
+   * pool 16 chunks at a time into two buffers of the run's own, used in turn: the next part is read
+   * while the chunks of this one are split and handed on, so reading overlaps the work instead of
+   * waiting for it. A run is stepped one way only; `closeAhead()` ends it.
+   */
+  stepAhead(): Promise<boolean>;
   /** The bytes read so far. */
   readonly bytes: number;
   /** The chunk the last step read (its buffer is read into again by the next step). */
@@ -50,6 +60,8 @@ export interface FileSplitRun {
   takeTooLong(): Rejection[];
   /** Closes the file (after the last step, or to stop early). */
   close(): void;
+  /** Closes the file once a read made ahead has ended (its buffer is not written after). */
+  closeAhead(): Promise<void>;
 }
 
 /** The token of the run whose bytes `scratch` holds (another run's reads may overwrite them). */
@@ -95,6 +107,15 @@ export function openFileSplit(
 function closed(fd: number): undefined {
   closeSync(fd);
   return undefined;
+}
+
+/** Where `stepAhead` is: see `Run.#ahead`. */
+interface Ahead {
+  readonly bufs: [Buffer, Buffer];
+  turn: number;
+  next?: Promise<number>;
+  readTo: number;
+  rest: Buffer;
 }
 
 class Run implements FileSplitRun {
@@ -148,6 +169,62 @@ class Run implements FileSplitRun {
     return readFully(this.fd, this.into, Math.min(this.size - this.#at, this.chunkBytes), this.#at);
   }
 
+  /**
+   * For `stepAhead`: the run's two buffers of `AHEAD_CHUNKS` chunks, used in turn (`turn` is the one read
+   * into next), the read under way, where reading got to, and the part of the last read not split.
+   */
+  #ahead: Ahead | undefined;
+
+  async stepAhead(): Promise<boolean> {
+    if (this.#done) return false;
+    let a = this.#ahead;
+    if (a === undefined) {
+      const size = Math.min(this.size, AHEAD_CHUNKS * this.chunkBytes);
+      // The first chunk, read when the file was opened (again if another run read since).
+      const n =
+        this.first >= 0 && (this.into !== scratch || scratchHolder === this.#token)
+          ? this.first
+          : this.#read();
+      this.first = -1;
+      const bufs: [Buffer, Buffer] = [Buffer.allocUnsafeSlow(size), Buffer.allocUnsafeSlow(size)];
+      a = this.#ahead = { bufs, turn: 0, readTo: n, rest: this.into.subarray(0, n) };
+      if (n === 0) a.readTo = this.size; // an empty file (or one cut short since opened)
+      this.#readNext(a);
+    } else if (a.rest.length === 0 && a.next !== undefined) {
+      const n = await a.next;
+      a.next = undefined;
+      a.rest = (a.bufs[a.turn] as Buffer).subarray(0, n);
+      a.turn ^= 1;
+      a.readTo = n === 0 ? this.size : a.readTo + n;
+      // The buffer read into now was split before the one just read: its records are handed on.
+      this.#readNext(a);
+    }
+    const piece = a.rest.subarray(0, this.chunkBytes);
+    a.rest = a.rest.subarray(piece.length);
+    this.#at += piece.length;
+    this.#chunk = piece;
+    this.lines.write(piece);
+    if (a.rest.length === 0 && a.next === undefined) {
+      this.lines.end();
+      this.#done = true;
+    }
+    return !this.#done;
+  }
+
+  /** Starts reading the next part of the file into the buffer whose turn it is, if any is left. */
+  #readNext(a: Ahead): void {
+    if (a.readTo >= this.size) return;
+    const next = readAhead(this.fd, a.bufs[a.turn] as Buffer, this.size - a.readTo, a.readTo);
+    next.catch(() => undefined); // its error is thrown by the step that awaits it
+    a.next = next;
+  }
+
+  async closeAhead(): Promise<void> {
+    const next = this.#ahead?.next;
+    if (next !== undefined) await next.catch(() => undefined);
+    this.close();
+  }
+
   takeTooLong(): Rejection[] {
     return this.lines.takeTooLong();
   }
@@ -164,6 +241,22 @@ function readFully(fd: number, buf: Buffer, n: number, position: number): number
   let got = 0;
   while (got < n) {
     const r = readSync(fd, buf, got, n - got, position + got);
+    if (r === 0) break;
+    got += r;
+  }
+  return got;
+}
+
+/** Reads up to `left` bytes (at most the buffer) at `position` on the thread pool. */
+async function readAhead(fd: number, buf: Buffer, left: number, position: number): Promise<number> {
+  const n = Math.min(left, buf.length);
+  let got = 0;
+  while (got < n) {
+    const r = await new Promise<number>((resolve, reject) => {
+      read(fd, buf, got, n - got, position + got, (err, bytes) =>
+        err ? reject(err) : resolve(bytes),
+      );
+    });
     if (r === 0) break;
     got += r;
   }

@@ -60,6 +60,18 @@ describe('inexactNumbers', () => {
       ]),
     );
   });
+  it('finds every number that is not exact, integers included (each text alone and among others)', () => {
+    const texts = ['0', '-0', '7', '-7', '0.5', '-0.0', '1.0', '12e1', '12E1', '1e21'];
+    for (let d = 13; d <= 22; d++)
+      texts.push('9'.repeat(d), `-${'9'.repeat(d)}`, `1${'0'.repeat(d)}`);
+    texts.push('9007199254740991', '9007199254740993', '123456789012345', '1234567890123456');
+    for (const t of texts) {
+      const exact = isExactNumber(t);
+      for (const json of [`[${t}]`, `{"a":1,"b":[${t}],"c":-2}`, `{"k":${t}}`]) {
+        expect(inexactNumbers(json) !== undefined, json).toBe(!exact);
+      }
+    }
+  });
   it('any depth, without recursion', () => {
     const d = 100_000;
     expect(inexactNumbers('['.repeat(d) + '1.0' + ']'.repeat(d))).toBeDefined();

@@ -60,6 +60,21 @@ function readWhole(path: string, o: SplitFileOptions) {
   }
 }
 
+/** The same, read ahead on the thread pool (`stepAhead`, what the CLI's batches use). */
+async function readWholeAhead(path: string, o: SplitFileOptions) {
+  const recs: Rec[] = [];
+  const run = openFileSplit(path, o, {
+    record: (rec) => recs.push(rec),
+  });
+  if (run === undefined) return undefined;
+  try {
+    while (await run.stepAhead());
+    return { recs, rejections: run.takeTooLong() };
+  } finally {
+    await run.closeAhead();
+  }
+}
+
 /** Chunk sizes swept (DESIGN §6): lines and multibyte characters split every way, and whole. */
 const CHUNKS = [1, 2, 3, 7, 64, undefined];
 
@@ -78,6 +93,13 @@ describe('a file split synchronously gives exactly what readRecords reads', () =
           continue;
         }
         expect(got, `chunks of ${chunkBytes}`).toEqual(want);
+        const ahead = await readWholeAhead(file, {
+          source: file,
+          select,
+          maxLineBytes,
+          chunkBytes,
+        });
+        expect(ahead, `chunks of ${chunkBytes}, read ahead`).toEqual(want);
       }
     }
   });
@@ -101,6 +123,22 @@ describe('a file split synchronously gives exactly what readRecords reads', () =
 });
 
 describe('openFileSplit', () => {
+  it('read ahead: a run stopped early closes once its read under way has ended', async () => {
+    const big = join(dir, 'big.jsonl');
+    writeFileSync(big, '{"n":1}\n'.repeat(5000));
+    const got: unknown[] = [];
+    const run = openFileSplit(
+      big,
+      { source: big, maxLineBytes: 100, chunkBytes: 64 },
+      { record: (rec) => got.push(rec.value) },
+    )!;
+    expect(await run.stepAhead()).toBe(true);
+    expect(await run.stepAhead()).toBe(true);
+    await run.closeAhead();
+    expect(got).toEqual(Array(16).fill({ n: 1 }));
+    expect(run.bytes).toBe(128);
+  });
+
   it('reads a file a chunk per step, and two files opened one after the other apart', () => {
     const one = join(dir, 'one.jsonl');
     const two = join(dir, 'two.jsonl');
