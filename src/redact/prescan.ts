@@ -192,7 +192,8 @@ function startTables(starts: readonly string[]): StartTables | undefined {
         for (const c of cs) {
           const ts = tripleSlot.get((pair << 7) | lower(c)) as number;
           thirds[ps * 128 + c] = ts;
-          for (const d of ds) fourths[ts * 128 + d] = 1;
+          if (ds === ALL) fourths.fill(1, ts * 128, ts * 128 + 128);
+          else for (const d of ds) fourths[ts * 128 + d] = 1;
         }
       }
   const tables = { pairs, thirds, fourths };
