@@ -86,6 +86,11 @@ export function usage(options: UsageOptions = {}): Transform {
     source = next;
     inSource = 0;
   };
+  /** Ends the streamed input being read, reporting what its reader finds wrong with its end. */
+  const endInput = (stage: Transform): void => {
+    const ended = reader.end();
+    if (ended !== undefined) emitReject(stage, ended);
+  };
   return new Transform({
     writableObjectMode: true,
     readableObjectMode: false,
@@ -93,7 +98,7 @@ export function usage(options: UsageOptions = {}): Transform {
       if (isFileUsage(chunk)) {
         if (chunk.continues !== true) {
           totals.endReply();
-          reader.endSource();
+          endInput(this);
           nextSource(chunk.source);
         }
         inSource += chunk.bytes;
@@ -105,6 +110,7 @@ export function usage(options: UsageOptions = {}): Transform {
       const rec = chunk;
       if (reader.isNewSource(rec)) {
         totals.endReply();
+        endInput(this);
         nextSource(rec.source);
       }
       inSource += rec.raw.length + 1;
@@ -114,6 +120,7 @@ export function usage(options: UsageOptions = {}): Transform {
       done();
     },
     flush(this: Transform, done: TransformCallback) {
+      endInput(this);
       nextSource(undefined);
       bar?.end();
       const report = totals.report();

@@ -23,7 +23,14 @@ export interface UsageEntry {
 }
 
 /** Reads the usage of one input's values; made once per input (it may keep per-input state). */
-export type UsageReader = (value: unknown) => readonly UsageEntry[];
+export interface UsageReader {
+  (value: unknown): readonly UsageEntry[];
+  /**
+   * At the end of the input: what is wrong with how it ended, as a message (auto-swe: a stream
+   * with no `eof` line, or one that ended on an `integrity_error`), or undefined.
+   */
+  end?(): string | undefined;
+}
 
 /** A format's usage extraction, chosen once per input by the format detectors. */
 export interface UsageExtractor {

@@ -94,6 +94,8 @@ export function readFileUsage(path: string, o: FileUsageOptions): Iterable<FileU
     };
     try {
       while (run.step()) if (entries.length >= partEntries) yield part();
+      const ended = reader.end();
+      if (ended !== undefined) invalid.push(ended);
       yield part();
     } finally {
       run.close();

@@ -1,4 +1,5 @@
 import type { Rec } from '../stream/rec.js';
+import type { Rejection } from '../stream/rejection.js';
 import { NONE, type UsageEntry, type UsageReader } from './extractor.js';
 import type { UsageFormats } from './usage-formats.js';
 
@@ -15,6 +16,7 @@ export class UsageRecordReader {
   #reader: UsageReader | undefined;
   #looked = 0;
   #needles: readonly string[] | undefined;
+  #lastLine = 0;
 
   constructor(sample: number, formats: UsageFormats) {
     this.#sample = sample;
@@ -26,9 +28,17 @@ export class UsageRecordReader {
     return rec.source !== this.#source;
   }
 
-  /** Forgets the input being read (another input's entries were counted meanwhile). */
-  endSource(): void {
+  /**
+   * Ends the input being read: what its format's reader finds wrong with how it ended (reported
+   * for the last line read), or undefined. Asked once; the input is forgotten after.
+   */
+  end(): Rejection | undefined {
+    const source = this.#source;
+    const message = this.#reader?.end?.();
+    this.#reader = undefined;
     this.#source = undefined;
+    if (source === undefined || message === undefined) return undefined;
+    return { source, line: this.#lastLine, reason: 'format', message };
   }
 
   read(rec: Rec): readonly UsageEntry[] {
@@ -38,6 +48,7 @@ export class UsageRecordReader {
       this.#looked = 0;
       this.#needles = undefined;
     }
+    this.#lastLine = rec.line;
     if (rec.value === undefined) return NONE;
     if (this.#reader === undefined) {
       if (this.#looked >= this.#sample) return NONE;

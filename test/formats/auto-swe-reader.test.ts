@@ -351,6 +351,35 @@ describe('auto-swe reader: the built CLI', () => {
     expect(good.stdout).toBe(readFileSync(golden('anthropic.jsonl'), 'utf8'));
   });
 
+  it('usage reports a stream without eof, or ending on integrity_error, as convert does; --strict exits 3', () => {
+    const incomplete = 'incomplete: the stream has no eof line';
+    // A file (read whole) and standard input (streamed) alike.
+    const file = txpipe(['usage', '--json', '--strict', own('incomplete.jsonl')]);
+    expect(file.code).toBe(3);
+    expect(file.stderr).toContain(`incomplete.jsonl:1: format: ${incomplete}`);
+    expect(JSON.parse(file.stdout).totals.output).toBe(2); // the report is still written
+    const input = readFileSync(join(repoRoot, own('incomplete.jsonl')));
+    const stdin = txpipe(['usage', '--json', '--strict'], { input });
+    expect(stdin.code).toBe(3);
+    expect(stdin.stderr).toContain(`-:1: format: ${incomplete}`);
+    const lenient = txpipe(['usage', '--json', own('incomplete.jsonl')]);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toContain(incomplete);
+    const failed = txpipe(['usage', '--json', '--strict', own('integrity-error.jsonl')]);
+    expect(failed.code).toBe(3);
+    expect(failed.stderr).toContain(
+      'integrity-error.jsonl:2: format: integrity_error: sha_mismatch',
+    );
+    // Complete streams, plain and as platform export lines, and an input of another format after
+    // a cut one (each input is ended on its own).
+    for (const name of ['anthropic.jsonl', 'export.jsonl', 'harness.jsonl']) {
+      const ok = txpipe(['usage', '--json', '--strict', own(name)]);
+      expect([ok.code, ok.stderr], name).toEqual([0, '']);
+    }
+    const two = txpipe(['usage', '--json', own('incomplete.jsonl'), own('anthropic.jsonl')]);
+    expect(two.stderr.match(/incomplete: /g)).toHaveLength(1);
+  });
+
   it('converts to every writer', () => {
     for (const to of ['flockdeck', 'run-record', 'awf', 'rupu']) {
       const r = txpipe(['convert', '--to', to, own('harness.jsonl')]);

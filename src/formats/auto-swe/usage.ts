@@ -28,16 +28,28 @@ const sourceSession = (source: string): string =>
  * Records may be platform export lines (`{transcript, record}`): the session is then the
  * transcript's id (for http calls).
  */
+/** What `usage` reports for a stream with no `eof` line (as `convert` does). */
+const INCOMPLETE = 'incomplete: the stream has no eof line (cut off, or not read to its end)';
+
 export const autoSweUsage: UsageExtractor = {
   format: 'auto-swe',
-  // A body streamed as SSE text holds its keys escaped (`\"usage\"`).
-  needles: ['usage"', 'usage\\"', 'usageMetadata"', 'usageMetadata\\"'],
+  // A body streamed as SSE text holds its keys escaped (`\"usage\"`). The lines that end a
+  // stream (`"kind":"eof"`, `integrity_error`) are read too, to report a stream cut off.
+  needles: ['usage"', 'usage\\"', 'usageMetadata"', 'usageMetadata\\"', '"eof"', 'integrity_error'],
   dedupReader: autoSweDedup,
   reader(source) {
     const fallback = sourceSession(source);
-    return (value) => {
+    // How the stream ended so far: its last record an `eof` or `integrity_error` line, or not.
+    let ended: string | undefined = INCOMPLETE;
+    const read = (value: unknown): readonly UsageEntry[] => {
       const { transcript, record: v } = unwrapRecord(value);
       if (!isObj(v)) return NONE;
+      ended =
+        v.kind === 'eof'
+          ? undefined
+          : v.kind === 'integrity_error'
+            ? `integrity_error: ${str(v.reason) ?? 'no reason given'}`
+            : INCOMPLETE;
       if (v.kind === 'http_call') {
         const read = readHttpCall(v);
         if (read.kind !== 'chat' || read.call.tokens === undefined) return NONE;
@@ -68,5 +80,6 @@ export const autoSweUsage: UsageExtractor = {
       }
       return out;
     };
+    return Object.assign(read, { end: () => ended });
   },
 };
