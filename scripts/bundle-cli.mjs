@@ -3,7 +3,8 @@
 // - txpipe.js, the entry (bin/txpipe.ts): answers `--version` itself, else imports one of:
 // - cli-<command>.js for each command of COMMAND_BUILDS (below): src/cli/main.ts without what
 //   that command never runs (other commands, facets of other kinds, readers and writers, yargs);
-// - cli.js, the whole CLI (src/cli/main.ts and every module it may run), for the rest.
+// - cli.js, the whole CLI (src/cli/main.ts and every module it may run), for the rest;
+// - prescan-worker.js, the worker thread that runs redact's prescan ahead on a large file.
 // Each is one file. A module reached by a dynamic import() (a command's behaviour, a format's
 // reader or facet, the yargs parser) is compiled with the file but runs only when imported
 // (esbuild wraps it in an init function), so a run reads one file and runs only what its command
@@ -168,7 +169,7 @@ function commandOnly(command) {
 }
 
 for (const old of readdirSync(out)) {
-  if (old === 'chunks' || old.startsWith('cli'))
+  if (old === 'chunks' || old.startsWith('cli') || old.startsWith('prescan-worker'))
     rmSync(join(out, old), { recursive: true, force: true });
 }
 const common = {
@@ -199,5 +200,13 @@ await build({
   entryPoints: [join(root, 'bin', 'txpipe.ts')],
   outfile: join(out, 'txpipe.js'),
   define: { COMMAND_BUILDS: JSON.stringify(Object.keys(COMMAND_BUILDS)) },
+  plugins: [builtins],
+});
+// The worker thread redact starts on a large file (src/redact/prescan-spec.ts names it beside
+// the build that starts it: `new URL('./prescan-worker.js', import.meta.url)`).
+await build({
+  ...common,
+  entryPoints: [join(root, 'src', 'redact', 'prescan-worker.ts')],
+  outfile: join(out, 'prescan-worker.js'),
   plugins: [builtins],
 });

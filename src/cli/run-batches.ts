@@ -4,16 +4,24 @@ import { BatchStages, type StageLogic } from '../stream/batch-logic.js';
 import { encodeBatch, type ReadBatch } from '../stream/batch-write.js';
 import { inputError } from '../stream/input.js';
 import { linesDefaults } from '../stream/lines.js';
+import type { LineJudge } from '../stream/line-judge.js';
 import type { Rec } from '../stream/rec.js';
 import { readRecords } from '../stream/read-records.js';
 import { REJECT_EVENT, type Rejection } from '../stream/rejection.js';
 import { openFileSplit } from '../stream/split-file-sync.js';
+import { JudgeAhead } from '../stream/judge-ahead.js';
 import { openSource } from './inputs.js';
 import type { CommonArgs } from './run-command.js';
 import { Interrupted } from './signals.js';
 
 /** Bytes of a file read (and records handed through the stages) at a time. */
 const FILE_BATCH_BYTES = 64 * 1024;
+
+/**
+ * Files at least this large have the first stage's per-line verdicts (redact's prescan) judged
+ * ahead on a worker thread (`JudgeAhead`); below, starting the thread costs more than it saves.
+ */
+const JUDGE_AHEAD_MIN_BYTES = 8 * 1024 * 1024;
 
 /** Records taken from a stream before they go through the stages together. */
 const STREAM_BATCH_RECORDS = 1024;
@@ -34,6 +42,8 @@ export interface BatchRun {
   readonly onRecord?: (rec: Rec) => void;
   /** Bytes of a file read at a time (FILE_BATCH_BYTES; tests make it small). */
   readonly chunkBytes?: number;
+  /** Files this large or larger are judged ahead (JUDGE_AHEAD_MIN_BYTES; tests make it small). */
+  readonly judgeAheadMinBytes?: number;
 }
 
 /**
@@ -56,19 +66,24 @@ export async function runBatches(run: BatchRun): Promise<void> {
     if (bytes.length > 0) await out.write(bytes);
     if (error) throw error;
   };
-  for (const source of run.inputs) {
-    if (run.position) run.position.source = source;
-    if (source !== '-' && (await readFileBatches(source, run, emit))) continue;
-    const input = source === '-' && run.stdin ? run.stdin : await openSource(source);
-    input.on(REJECT_EVENT, reject); // a source's own reports (a stored transcript's)
-    const recs: Readable = readRecords(input, {
-      source,
-      framing: args.framing,
-      onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
-      maxLineBytes: args.maxInputLineBytes,
-    });
-    recs.on(REJECT_EVENT, reject);
-    for await (const batch of streamBatches(recs)) await emit(batch);
+  const ahead = new Ahead(run);
+  try {
+    for (const source of run.inputs) {
+      if (run.position) run.position.source = source;
+      if (source !== '-' && (await readFileBatches(source, run, emit, ahead))) continue;
+      const input = source === '-' && run.stdin ? run.stdin : await openSource(source);
+      input.on(REJECT_EVENT, reject); // a source's own reports (a stored transcript's)
+      const recs: Readable = readRecords(input, {
+        source,
+        framing: args.framing,
+        onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
+        maxLineBytes: args.maxInputLineBytes,
+      });
+      recs.on(REJECT_EVENT, reject);
+      for await (const batch of streamBatches(recs)) await emit(batch);
+    }
+  } finally {
+    await ahead.close();
   }
   if (run.position) run.position.source = undefined;
   // Written a chunk at a time as the flushes make them (a held record goes once written).
@@ -88,8 +103,10 @@ async function readFileBatches(
   source: string,
   { args, reject, chunkBytes = FILE_BATCH_BYTES }: BatchRun,
   emit: (recs: readonly Rec[], read: ReadBatch) => Promise<void>,
+  ahead: Ahead,
 ): Promise<boolean> {
   if (args.framing !== 'auto' && args.framing !== 'jsonl') return false;
+  const maxLineBytes = args.maxInputLineBytes ?? linesDefaults.maxLineBytes;
   let recs: Rec[] = [];
   let start: number[] = [];
   let end: number[] = [];
@@ -99,7 +116,7 @@ async function readFileBatches(
       source,
       {
         source,
-        maxLineBytes: args.maxInputLineBytes ?? linesDefaults.maxLineBytes,
+        maxLineBytes,
         framing: args.framing,
         chunkBytes,
       },
@@ -115,6 +132,8 @@ async function readFileBatches(
     throw inputError(err, source);
   }
   if (file === undefined) return false;
+  const judged = ahead.forFile(file.size, maxLineBytes);
+  if (judged) file.watchParts((part) => judged.feed(part));
   try {
     for (let more = true; more;) {
       try {
@@ -124,6 +143,7 @@ async function readFileBatches(
       }
       for (const r of file.takeTooLong()) reject(r);
       if (recs.length === 0) continue;
+      if (judged) ahead.adopt(recs, judged);
       const read: ReadBatch = { recs, buf: file.chunk, start, end };
       recs = [];
       start = [];
@@ -135,6 +155,48 @@ async function readFileBatches(
     await file.closeAhead();
   }
   return true;
+}
+
+/**
+ * The worker judging the first stage's lines ahead (`JudgeAhead`), started for the first file
+ * large enough, kept for the run's other files, stopped at its end.
+ */
+class Ahead {
+  readonly #judge: LineJudge | undefined;
+  readonly #minBytes: number;
+  #worker: JudgeAhead | undefined;
+  #tried = false;
+
+  constructor(run: BatchRun) {
+    this.#judge = run.logic[0]?.judge;
+    this.#minBytes = run.judgeAheadMinBytes ?? JUDGE_AHEAD_MIN_BYTES;
+  }
+
+  /** The worker, ready for a file of `size` bytes, or undefined when the file is not judged ahead. */
+  forFile(size: number, maxLineBytes: number): JudgeAhead | undefined {
+    if (this.#judge === undefined || size < this.#minBytes) return undefined;
+    if (!this.#tried) {
+      this.#tried = true;
+      this.#worker = JudgeAhead.start(this.#judge);
+    }
+    this.#worker?.startFile(maxLineBytes);
+    return this.#worker;
+  }
+
+  /** Gives the first stage the verdicts the worker has on `recs` (in line order). */
+  adopt(recs: readonly Rec[], worker: JudgeAhead): void {
+    const judge = this.#judge as LineJudge;
+    for (let i = 0; i < recs.length; i++) {
+      const rec = recs[i] as Rec;
+      const v = worker.verdict(rec.line, rec.raw.length);
+      if (v >= 0) judge.adopt(rec, v);
+    }
+    if (recs.length > 0) worker.passed((recs[recs.length - 1] as Rec).line);
+  }
+
+  async close(): Promise<void> {
+    await this.#worker?.close();
+  }
 }
 
 /**

@@ -27,6 +27,8 @@ export function createRecordRedactor(
   redactor: Redactor,
   maxPendingCalls: number,
   redactionOf: RedactionOf,
+  /** The prescan's verdict on `rec.raw` when it is known already (judged ahead), else undefined. */
+  verdictOf?: (rec: Rec) => number | undefined,
 ): (rec: Rec) => Rec {
   const calls = new PendingCalls(maxPendingCalls);
   const ctx = { redactor, calls };
@@ -51,7 +53,7 @@ export function createRecordRedactor(
     if (rec.value === undefined) return withRaw(rec, redactor.text(rec.raw));
     const format = formatOf(rec);
     const raw = rec.raw;
-    const seen = redactor.prescan(raw);
+    const seen = verdictOf?.(rec) ?? redactor.prescan(raw);
     const withhold =
       format !== undefined &&
       isRecord(rec.value) &&

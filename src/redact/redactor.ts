@@ -9,6 +9,7 @@ import { isSecretPath, secretFileOfCall } from './secret-files.js';
 import { applySpans } from './spans.js';
 import { TextMemo } from './text-memo.js';
 import { TextRules } from './text-rules.js';
+import type { PrescanSpec } from './prescan-spec.js';
 import { prescanFlockdeck } from './flockdeck/prescan-flockdeck.js';
 import { redactFlockdeckText } from './flockdeck/redact-flockdeck.js';
 import { redactFlockdeckValue } from './flockdeck/redact-flockdeck-value.js';
@@ -53,6 +54,11 @@ export interface Redactor {
   prescan(s: string): number;
   /** Counts one event of a kind (the record logic counts withheld files with it). */
   count(kind: string): void;
+  /**
+   * What `prescan` is made of, for another thread to run the same prescan (prescan-spec.ts);
+   * absent when there is no prescan worth running elsewhere (`pii`: every text is read).
+   */
+  readonly prescanSpec?: PrescanSpec;
 }
 
 function isChecked(c: RedactConfigFile | RedactConfig): c is RedactConfig {
@@ -114,6 +120,16 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
     mayMatch,
     prescan: scan,
     count: counts.add,
+    prescanSpec: opts.pii
+      ? undefined
+      : {
+          rules: 'txpipe',
+          names: config.names,
+          patterns: config.patterns.map(({ regex }) => ({
+            source: regex.source,
+            flags: regex.flags,
+          })),
+        },
   };
 }
 
@@ -130,5 +146,6 @@ function flockdeckRedactor(): Redactor {
     mayMatch: (s) => (prescanFlockdeck(s) & PRESCAN_TEXT) !== 0,
     prescan: prescanFlockdeck,
     count: counts.add,
+    prescanSpec: { rules: 'flockdeck' },
   };
 }

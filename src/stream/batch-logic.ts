@@ -10,6 +10,7 @@ const LOGIC = Symbol('txpipe.recordLogic');
 export interface StageLogic {
   readonly transform: RecordLogic['transform'];
   readonly flush?: RecordLogic['flush'];
+  readonly judge?: RecordLogic['judge'];
 }
 
 /** Marks `stage` as built by `recordTransform` from `logic` (nothing else about it changes). */

@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { TooDeepError, tooDeepRejection } from './depth.js';
+import type { LineJudge } from './line-judge.js';
 import type { Rec } from './rec.js';
 import { heldRecords, keepRecordLogic } from './batch-logic.js';
 import { emitReject, type Rejection } from './rejection.js';
@@ -27,6 +28,8 @@ export interface RecordLogic {
    * the end need not have its records all at once).
    */
   flush?(ctx: StageContext): Iterable<Rec> | void;
+  /** A per-line verdict the CLI may compute ahead on another thread (line-judge.ts). */
+  readonly judge?: LineJudge;
 }
 
 /**
@@ -36,8 +39,13 @@ export interface RecordLogic {
  * batches of records instead (`batch-logic.ts`).
  */
 export function recordTransform(logic: RecordLogic | RecordLogic['transform']): Transform {
-  const { transform: given, flush } =
-    typeof logic === 'function' ? { transform: logic, flush: undefined } : logic;
+  const {
+    transform: given,
+    flush,
+    judge,
+  } = typeof logic === 'function'
+    ? { transform: logic, flush: undefined, judge: undefined }
+    : logic;
   // A record nested deeper than any walker goes (MAX_DEPTH): that line only, reported. The rule
   // is part of the logic, so the CLI's batches (which run the logic directly) keep it too.
   const transform: RecordLogic['transform'] = (rec, c) => {
@@ -81,6 +89,6 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
       done();
     },
   });
-  keepRecordLogic(stage, { transform, flush });
+  keepRecordLogic(stage, { transform, flush, judge });
   return stage;
 }

@@ -54,6 +54,16 @@ export interface FileSplitRun {
   stepAhead(): Promise<boolean>;
   /** The bytes read so far. */
   readonly bytes: number;
+  /** The file's size when it was opened (what is read of it). */
+  readonly size: number;
+  /**
+   * Hands `watch` each part of the file `stepAhead` reads (up to 1 MiB), in file order, once
+   * the read has ended and before the part is split, so that another thread may look at lines
+   * ahead of the split (redact's prescan, `judge-ahead.ts`); the file is then read two parts
+   * ahead instead of one. Every part shown is split, and every byte split was shown. The buffer
+   * is read into again later: `watch` copies what it keeps. Called before the first step.
+   */
+  watchParts(watch: (part: Buffer) => void): void;
   /** The chunk the last step read (its buffer is read into again by the next step). */
   readonly chunk: Buffer;
   /** The lines over `maxLineBytes` found since the last call, as rejections. */
@@ -109,11 +119,24 @@ function closed(fd: number): undefined {
   return undefined;
 }
 
+/** A read of `stepAhead`: `want` bytes into `buf`, `got` once it has ended. */
+interface PartRead {
+  readonly buf: Buffer;
+  readonly want: number;
+  readonly done: Promise<number>;
+  got?: number;
+  /** Handed to the watcher of parts (`watchParts`). */
+  shown?: boolean;
+}
+
 /** Where `stepAhead` is: see `Run.#ahead`. */
 interface Ahead {
-  readonly bufs: [Buffer, Buffer];
+  readonly bufs: Buffer[];
   turn: number;
-  next?: Promise<number>;
+  /** The reads under way (or ended, not yet split), in file order. */
+  readonly reads: PartRead[];
+  /** Reads made before the file was found shorter than its size: awaited, never split. */
+  readonly dropped: Promise<number>[];
   readTo: number;
   rest: Buffer;
 }
@@ -125,10 +148,11 @@ class Run implements FileSplitRun {
   #chunk: Buffer = Buffer.alloc(0);
   #done = false;
   #closed = false;
+  #watch: ((part: Buffer) => void) | undefined;
 
   constructor(
     private readonly fd: number,
-    private readonly size: number,
+    readonly size: number,
     private readonly into: Buffer,
     private readonly chunkBytes: number,
     private first: number,
@@ -143,6 +167,10 @@ class Run implements FileSplitRun {
 
   get chunk(): Buffer {
     return this.#chunk;
+  }
+
+  watchParts(watch: (part: Buffer) => void): void {
+    this.#watch = watch;
   }
 
   step(): boolean {
@@ -170,8 +198,10 @@ class Run implements FileSplitRun {
   }
 
   /**
-   * For `stepAhead`: the run's two buffers of `AHEAD_CHUNKS` chunks, used in turn (`turn` is the one read
-   * into next), the read under way, where reading got to, and the part of the last read not split.
+   * For `stepAhead`: the run's buffers of `AHEAD_CHUNKS` chunks (one more than the reads it keeps
+   * under way: one part ahead, two when its parts are watched), used in turn (`turn` is the one
+   * read into next), the reads under way, where reading got to, and the part of the last read not
+   * split.
    */
   #ahead: Ahead | undefined;
 
@@ -186,42 +216,76 @@ class Run implements FileSplitRun {
           ? this.first
           : this.#read();
       this.first = -1;
-      const bufs: [Buffer, Buffer] = [Buffer.allocUnsafeSlow(size), Buffer.allocUnsafeSlow(size)];
-      a = this.#ahead = { bufs, turn: 0, readTo: n, rest: this.into.subarray(0, n) };
+      const depth = this.#watch ? 2 : 1;
+      const bufs = Array.from({ length: depth + 1 }, () => Buffer.allocUnsafeSlow(size));
+      a = this.#ahead = {
+        bufs,
+        turn: 0,
+        reads: [],
+        dropped: [],
+        readTo: n,
+        rest: this.into.subarray(0, n),
+      };
       if (n === 0) a.readTo = this.size; // an empty file (or one cut short since opened)
-      this.#readNext(a);
-    } else if (a.rest.length === 0 && a.next !== undefined) {
-      const n = await a.next;
-      a.next = undefined;
-      a.rest = (a.bufs[a.turn] as Buffer).subarray(0, n);
-      a.turn ^= 1;
-      a.readTo = n === 0 ? this.size : a.readTo + n;
+      this.#watch?.(a.rest);
+      this.#readNext(a, depth);
+    } else if (a.rest.length === 0 && a.reads.length > 0) {
+      // A turn of the event loop lets the reads that have ended say so (their parts are shown).
+      if (this.#watch) await new Promise<void>((resolve) => setImmediate(resolve));
+      const r = a.reads.shift() as PartRead;
+      const n = await r.done;
+      a.rest = r.buf.subarray(0, n);
+      if (!r.shown) this.#watch?.(a.rest);
+      // Shorter than asked: the file was cut since it was opened, and this part is its last.
+      if (n < r.want) a.dropped.push(...a.reads.splice(0).map((x) => x.done));
+      this.#showEnded(a);
       // The buffer read into now was split before the one just read: its records are handed on.
-      this.#readNext(a);
+      this.#readNext(a, this.#watch ? 2 : 1);
     }
     const piece = a.rest.subarray(0, this.chunkBytes);
     a.rest = a.rest.subarray(piece.length);
     this.#at += piece.length;
     this.#chunk = piece;
     this.lines.write(piece);
-    if (a.rest.length === 0 && a.next === undefined) {
+    if (a.rest.length === 0 && a.reads.length === 0) {
       this.lines.end();
       this.#done = true;
     }
     return !this.#done;
   }
 
-  /** Starts reading the next part of the file into the buffer whose turn it is, if any is left. */
-  #readNext(a: Ahead): void {
-    if (a.readTo >= this.size) return;
-    const next = readAhead(this.fd, a.bufs[a.turn] as Buffer, this.size - a.readTo, a.readTo);
-    next.catch(() => undefined); // its error is thrown by the step that awaits it
-    a.next = next;
+  /** Starts reads of the next parts of the file, until `depth` are under way or none is left. */
+  #readNext(a: Ahead, depth: number): void {
+    while (a.reads.length < depth && a.readTo < this.size && a.dropped.length === 0) {
+      const buf = a.bufs[a.turn] as Buffer;
+      a.turn = (a.turn + 1) % a.bufs.length;
+      const want = Math.min(this.size - a.readTo, buf.length);
+      const r: PartRead = { buf, want, done: readAhead(this.fd, buf, want, a.readTo) };
+      // Its error is thrown by the step that awaits it.
+      r.done.then((n) => void (r.got = n)).catch(() => undefined);
+      a.readTo += want;
+      a.reads.push(r);
+    }
+  }
+
+  /** Shows the watcher the parts read since, in order (up to a short one, the file's last). */
+  #showEnded(a: Ahead): void {
+    const watch = this.#watch;
+    if (watch === undefined) return;
+    for (const r of a.reads) {
+      if (r.got === undefined) return;
+      if (!r.shown) {
+        r.shown = true;
+        watch(r.buf.subarray(0, r.got));
+      }
+      if (r.got < r.want) return;
+    }
   }
 
   async closeAhead(): Promise<void> {
-    const next = this.#ahead?.next;
-    if (next !== undefined) await next.catch(() => undefined);
+    const a = this.#ahead;
+    if (a !== undefined)
+      for (const p of [...a.reads.map((r) => r.done), ...a.dropped]) await p.catch(() => undefined);
     this.close();
   }
 

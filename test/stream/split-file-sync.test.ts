@@ -139,6 +139,39 @@ describe('openFileSplit', () => {
     expect(run.bytes).toBe(128);
   });
 
+  it('watched parts: every byte split was shown first, once, in order, for every chunk size', async () => {
+    const file = join(dir, 'watched.jsonl');
+    const body = Array.from({ length: 3000 }, (_, i) => `{"n":${i},"t":"${'x'.repeat(i % 97)}"}\n`);
+    writeFileSync(file, body.join(''));
+    for (const chunkBytes of [1, 7, 64, 1000, undefined]) {
+      const shown: Buffer[] = [];
+      let shownBytes = 0;
+      const late: number[] = [];
+      const recs: unknown[] = [];
+      const run = openFileSplit(
+        file,
+        { source: file, maxLineBytes: 1000, chunkBytes },
+        {
+          record(rec) {
+            recs.push(rec.value);
+            // The line's bytes (and its LF) were shown before it was split.
+            if (Buffer.byteLength(body.slice(0, rec.line).join('')) > shownBytes)
+              late.push(rec.line);
+          },
+        },
+      )!;
+      run.watchParts((part) => {
+        shown.push(Buffer.from(part));
+        shownBytes += part.length;
+      });
+      while (await run.stepAhead());
+      await run.closeAhead();
+      expect(Buffer.concat(shown).toString(), `chunks of ${chunkBytes}`).toBe(body.join(''));
+      expect(late).toEqual([]);
+      expect(recs).toHaveLength(3000);
+    }
+  });
+
   it('reads a file a chunk per step, and two files opened one after the other apart', () => {
     const one = join(dir, 'one.jsonl');
     const two = join(dir, 'two.jsonl');

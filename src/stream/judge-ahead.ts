@@ -1,0 +1,135 @@
+import type { Worker } from 'node:worker_threads';
+import type { JudgeVerdicts, JudgeWorkerData, LineJudge } from './line-judge.js';
+
+/** Parts handed to the worker and not answered yet, past which the rest of a file is not handed. */
+const MAX_BACKLOG_PARTS = 32;
+
+type WorkerThreads = typeof import('node:worker_threads');
+
+/**
+ * The main thread's side of a judging worker (line-judge.ts): hands it each part of a file as it
+ * is read, and answers, per record, the verdict the worker gave on that line (by line number,
+ * checked against the text's length), or -1 when it has none (not judged yet, or the worker
+ * failed): the stage judges such a line itself. The worker never holds the run up: nothing here
+ * waits for it. Memory is bounded: past MAX_BACKLOG_PARTS parts unanswered (a busy machine), the
+ * rest of the file is judged on the main thread.
+ */
+export class JudgeAhead {
+  readonly #worker: Worker;
+  readonly #port: import('node:worker_threads').MessagePort;
+  readonly #passed: Int32Array;
+  readonly #receive: WorkerThreads['receiveMessageOnPort'];
+  #gen = 0;
+  #maxLineBytes = 0;
+  #feeding = false;
+  #posted = 0;
+  #answered = 0;
+  #failed = false;
+  #results: JudgeVerdicts[] = [];
+  #head = 0;
+  #at = 0;
+
+  private constructor(judge: LineJudge, wt: WorkerThreads) {
+    const { port1, port2 } = new wt.MessageChannel();
+    const passed = new SharedArrayBuffer(4);
+    const workerData: JudgeWorkerData = { port: port2, passed, data: judge.data };
+    this.#worker = new wt.Worker(judge.worker, { workerData, transferList: [port2] });
+    this.#worker.on('error', () => {
+      this.#failed = true;
+    });
+    this.#worker.unref();
+    port1.unref();
+    this.#port = port1;
+    this.#passed = new Int32Array(passed);
+    this.#receive = wt.receiveMessageOnPort;
+  }
+
+  /** A worker for `judge`, or undefined where a second thread cannot pay (one CPU). */
+  static start(judge: LineJudge): JudgeAhead | undefined {
+    const os = process.getBuiltinModule('node:os') as typeof import('node:os');
+    if (os.availableParallelism() < 2) return undefined;
+    const wt = process.getBuiltinModule('node:worker_threads') as WorkerThreads;
+    try {
+      return new JudgeAhead(judge, wt);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** A new file: its lines are numbered from 1 again. */
+  startFile(maxLineBytes: number): void {
+    this.#gen++;
+    this.#maxLineBytes = maxLineBytes;
+    this.#feeding = !this.#failed;
+    this.#posted = this.#answered = 0;
+    this.#results = [];
+    this.#head = this.#at = 0;
+    Atomics.store(this.#passed, 0, 0);
+  }
+
+  /** The next part of the file (copied: the buffer is read into again). */
+  feed(part: Buffer): void {
+    if (!this.#feeding) return;
+    this.#take();
+    if (this.#failed || this.#posted - this.#answered >= MAX_BACKLOG_PARTS) {
+      this.#feeding = false;
+      return;
+    }
+    const copy = new Uint8Array(part);
+    this.#port.postMessage({ gen: this.#gen, maxLineBytes: this.#maxLineBytes, part: copy }, [
+      copy.buffer,
+    ]);
+    this.#posted++;
+  }
+
+  /** The stage has passed `line`: the worker need not judge up to it. */
+  passed(line: number): void {
+    if (line <= 0x7fffffff) Atomics.store(this.#passed, 0, line);
+  }
+
+  /**
+   * The worker's verdict on line `line` of the current file, whose text is `length` characters
+   * long, or -1. Asked in line order.
+   */
+  verdict(line: number, length: number): number {
+    for (;;) {
+      const r = this.#results[this.#head];
+      if (r === undefined) {
+        if (!this.#take()) return -1;
+        continue;
+      }
+      const lines = r.lines;
+      let at = this.#at;
+      while (at < lines.length && (lines[at] as number) < line) at++;
+      this.#at = at;
+      if (at < lines.length)
+        return lines[at] === line && r.lengths[at] === length ? (r.verdicts[at] as number) : -1;
+      this.#head++;
+      this.#at = 0;
+    }
+  }
+
+  /** Takes the answers that have come; false when none has. */
+  #take(): boolean {
+    let any = false;
+    for (let m = this.#receive(this.#port); m !== undefined; m = this.#receive(this.#port)) {
+      const r = m.message as JudgeVerdicts;
+      if (r.gen !== this.#gen) continue;
+      this.#answered++;
+      if (r.lines.length === 0) continue;
+      if (this.#head >= 16) {
+        // Answers already asked about are let go.
+        this.#results = this.#results.slice(this.#head);
+        this.#head = 0;
+      }
+      this.#results.push(r);
+      any = true;
+    }
+    return any;
+  }
+
+  /** Stops the worker. */
+  async close(): Promise<void> {
+    await this.#worker.terminate();
+  }
+}

@@ -1,0 +1,48 @@
+import type { JudgePart, JudgeVerdicts, JudgeWorkerData } from './line-judge.js';
+import { LineSplitter, type LineSink } from './line-splitter.js';
+
+/**
+ * The loop of a judging worker (see line-judge.ts): splits the parts of each file with the same
+ * `LineSplitter` as the main thread (so line N here is the same text as line N there), and
+ * answers each part with the verdict of `judge` on every line it ended, except the lines the
+ * main thread has passed already (it judged those itself). Lines over `maxLineBytes` are not
+ * judged (the main thread drops them).
+ */
+export function serveLineJudge(wd: JudgeWorkerData, judge: (text: string) => number): void {
+  const passed = new Int32Array(wd.passed);
+  let gen = -1;
+  let splitter: LineSplitter | undefined;
+  let lines: number[] = [];
+  let lengths: number[] = [];
+  let verdicts: number[] = [];
+  const sink: LineSink = {
+    line(line) {
+      if (line.line <= Atomics.load(passed, 0)) return;
+      lines.push(line.line);
+      lengths.push(line.text.length);
+      verdicts.push(judge(line.text));
+    },
+    tooLong: () => undefined,
+  };
+  wd.port.on('message', (m: JudgePart) => {
+    if (m.gen !== gen || splitter === undefined) {
+      gen = m.gen;
+      splitter = new LineSplitter({ source: '', maxLineBytes: m.maxLineBytes });
+    }
+    splitter.write(Buffer.from(m.part.buffer, m.part.byteOffset, m.part.length), sink);
+    const out: JudgeVerdicts = {
+      gen,
+      lines: Float64Array.from(lines),
+      lengths: Float64Array.from(lengths),
+      verdicts: Uint8Array.from(verdicts),
+    };
+    lines = [];
+    lengths = [];
+    verdicts = [];
+    wd.port.postMessage(out, [
+      out.lines.buffer as ArrayBuffer,
+      out.lengths.buffer as ArrayBuffer,
+      out.verdicts.buffer as ArrayBuffer,
+    ]);
+  });
+}

@@ -1,0 +1,43 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { Rec } from './rec.js';
+
+/**
+ * A stage whose per-line verdict (a pure function of the raw line, an integer 0-254) can be
+ * computed on another thread, ahead of the stage: redact's prescan. The CLI's batch path hands
+ * the worker each part of a large file as it is read (`judge-ahead.ts`), and gives the stage the
+ * verdict of each line the worker judged before the stage sees the record (`adopt`); a line the
+ * worker has not judged yet is judged by the stage itself, as without a worker.
+ */
+export interface LineJudge {
+  /** The worker's module: it calls `serveLineJudge` (judge-worker.ts) with its judging function. */
+  readonly worker: URL;
+  /** What the worker's module needs to build the same function (structured-clonable). */
+  readonly data: unknown;
+  /** Takes the worker's verdict on `rec.raw`; called before the stage's logic sees `rec`. */
+  adopt(rec: Rec, verdict: number): void;
+}
+
+/** What a judging worker is given (`workerData`). */
+export interface JudgeWorkerData {
+  /** Where parts come in (JudgePart) and verdicts go out (JudgeVerdicts). */
+  readonly port: MessagePort;
+  /** Int32 slot 0: the last line the stage has passed; the worker need not judge up to it. */
+  readonly passed: SharedArrayBuffer;
+  /** The judge's own `data`. */
+  readonly data: unknown;
+}
+
+/** The next part of a file (`gen` counts files), in order. */
+export interface JudgePart {
+  readonly gen: number;
+  readonly maxLineBytes: number;
+  readonly part: Uint8Array;
+}
+
+/** The verdicts on the lines a part ended (line numbers ascending), with each line's length. */
+export interface JudgeVerdicts {
+  readonly gen: number;
+  readonly lines: Float64Array;
+  readonly lengths: Float64Array;
+  readonly verdicts: Uint8Array;
+}

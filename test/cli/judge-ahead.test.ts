@@ -1,0 +1,203 @@
+// On a large file, the CLI's batch path runs redact's prescan on a worker thread ahead of the
+// stage (line-judge.ts, judge-ahead.ts). The contract: the bytes and rejections are those of the
+// same input read from standard input (no worker), whatever the chunk size, whether the worker
+// keeps up, falls behind or fails; and a verdict the worker gives is the prescan's own on that
+// line. Lines that cross parts, CRLF, a BOM, blank lines, invalid UTF-8 and a line over the limit
+// are all in the input.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBatches } from '../../src/cli/run-batches.js';
+import type { CommonArgs } from '../../src/cli/run-command.js';
+import { createRedactor } from '../../src/redact/redactor.js';
+import { recordLogicOf, type StageLogic } from '../../src/stream/batch-logic.js';
+import type { Rec } from '../../src/stream/rec.js';
+import type { Rejection } from '../../src/stream/rejection.js';
+import { getCommand } from '../../src/transforms/registry.js';
+import { ensureBuilt, txpipe } from './run.js';
+import { fixture, repoRoot } from '../shared.js';
+
+const corpus = readFileSync(join(repoRoot, 'test', 'fixtures', 'redact-corpus', 'corpus.jsonl'));
+const session = readFileSync(fixture('claude-code', 'marot-spotter', 'tool_heavy.jsonl'));
+const secret = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+
+const input = Buffer.concat([
+  Buffer.from(`\uFEFF{"type":"user","token":"${secret}"}\r\n\r\n`),
+  session,
+  Buffer.from('{"type":"user","bad":"'),
+  Buffer.from([0xc3, 0x28, 0xff]),
+  Buffer.from(`","k":"password=${secret}"}\n   \n{"nope\n`),
+  corpus,
+  Buffer.from(`{"type":"user","long":"${'y'.repeat(5000)} Bearer ${secret}"}\r\n`),
+  Buffer.from(`{"type":"user","over":"${'z'.repeat(70000)}"}\n`),
+  corpus,
+  Buffer.from(`{"last":"api_key=${secret}"}`),
+]);
+
+const dir = mkdtempSync(join(tmpdir(), 'txpipe-judge-ahead-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = join(dir, 'in.jsonl');
+writeFileSync(file, input);
+
+/** The worker as built (vitest runs src/, where the worker module is TypeScript). */
+const builtWorker = pathToFileURL(join(repoRoot, 'dist', 'src', 'redact', 'prescan-worker.js'));
+/** The worker the CLI's builds start (beside them in dist/bin). */
+const bundledWorker = pathToFileURL(join(repoRoot, 'dist', 'bin', 'prescan-worker.js'));
+beforeAll(() => ensureBuilt());
+
+async function redactLogic(argv: Record<string, unknown>): Promise<StageLogic> {
+  const spec = getCommand('redact')!;
+  const run = await spec.load();
+  const args: Record<string, unknown> = { onInvalid: 'pass' };
+  for (const [k, o] of Object.entries(spec.options))
+    if (o.default !== undefined) args[k] = o.default;
+  const ctx = { inputs: [file], stdoutIsTTY: false, stderr: process.stderr };
+  return recordLogicOf(run.stages({ ...args, ...argv }, ctx)[0]!)!;
+}
+
+interface Options {
+  readonly chunkBytes?: number;
+  /** The worker's module (the built one by default); a missing one makes the worker fail. */
+  readonly worker?: URL;
+  /** Waits this many ms every 64 records (the worker gets ahead). */
+  readonly slow?: number;
+  readonly argv?: Record<string, unknown>;
+}
+
+/** What runBatches writes and rejects for `inputs`, and the verdicts the worker gave. */
+async function run(inputs: string[], o: Options = {}) {
+  const chunks: Buffer[] = [];
+  const rejections: string[] = [];
+  const adopted: [Rec, number][] = [];
+  const out = new Writable({
+    write(c: Buffer, _e, done) {
+      chunks.push(Buffer.from(c));
+      done();
+    },
+  });
+  const logic = await redactLogic({ maxInputLineBytes: 65536, ...o.argv });
+  expect(logic.judge).toBeDefined();
+  const judge = logic.judge!;
+  let seen = 0;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const watched: StageLogic = {
+    transform: (rec, ctx) => {
+      if (o.slow && seen++ % 64 === 0) Atomics.wait(pause, 0, 0, o.slow);
+      return logic.transform(rec, ctx);
+    },
+    flush: logic.flush,
+    judge: {
+      worker: o.worker ?? builtWorker,
+      data: judge.data,
+      adopt(rec, verdict) {
+        adopted.push([rec, verdict]);
+        judge.adopt(rec, verdict);
+      },
+    },
+  };
+  const args: CommonArgs = {
+    files: inputs,
+    strict: false,
+    onInvalid: 'pass',
+    framing: 'auto',
+    quiet: true,
+    maxInputLineBytes: 65536,
+  } as CommonArgs;
+  await runBatches({
+    inputs,
+    args,
+    logic: [watched],
+    reject: (r: Rejection) => rejections.push(`${r.line} ${r.reason}`),
+    out,
+    stdin: Readable.from([input]),
+    judgeAheadMinBytes: 0,
+    ...(o.chunkBytes === undefined ? {} : { chunkBytes: o.chunkBytes }),
+  });
+  return { bytes: Buffer.concat(chunks).toString('latin1'), rejections, adopted };
+}
+
+describe('redact judged ahead on a worker thread', () => {
+  it('writes what standard input gives, for every chunk size', async () => {
+    const want = await run(['-']);
+    expect(want.adopted).toEqual([]);
+    expect(want.bytes).not.toContain(secret);
+    expect(want.rejections.filter((r) => r.endsWith(' line-too-long'))).toHaveLength(1);
+    for (const chunkBytes of [7, 64, 1000, 4096, undefined]) {
+      const got = await run([file], { chunkBytes });
+      expect({ ...got, adopted: [] }, `chunks of ${chunkBytes}`).toEqual(want);
+    }
+  });
+
+  it('the worker judges most lines when it gets ahead, and each verdict is the prescan', async () => {
+    const want = await run(['-']);
+    const prescan = createRedactor().prescan;
+    for (const [chunkBytes, worker] of [
+      [1000, builtWorker],
+      [4096, bundledWorker],
+    ] as const) {
+      const got = await run([file], { chunkBytes, slow: 20, worker });
+      expect({ ...got, adopted: [] }).toEqual(want);
+      const records = input.toString('latin1').split('\n').length;
+      expect(got.adopted.length, `chunks of ${chunkBytes}`).toBeGreaterThan(records / 2);
+      const wrong = got.adopted.filter(([rec, v]) => prescan(rec.raw) !== v);
+      expect(wrong).toEqual([]);
+      // Some lines need the rules (the corpus's secrets), and those verdicts came from the worker.
+      expect(got.adopted.filter(([, v]) => v !== 0).length).toBeGreaterThan(100);
+    }
+  });
+
+  it('--rules flockdeck: the same bytes, verdicts from its own prescan', async () => {
+    const argv = { rules: 'flockdeck' };
+    const want = await run(['-'], { argv });
+    const got = await run([file], { chunkBytes: 4096, slow: 20, argv });
+    expect({ ...got, adopted: [] }).toEqual(want);
+    const prescan = createRedactor({ rules: 'flockdeck' }).prescan;
+    expect(got.adopted.length).toBeGreaterThan(100);
+    expect(got.adopted.filter(([rec, v]) => prescan(rec.raw) !== v)).toEqual([]);
+  });
+
+  it('a worker that fails to start changes nothing (the stage judges every line)', async () => {
+    const want = await run(['-']);
+    const worker = pathToFileURL(join(dir, 'no-such-worker.js'));
+    const got = await run([file], { chunkBytes: 4096, slow: 5, worker });
+    expect(got).toEqual({ ...want, adopted: [] });
+  });
+});
+
+describe('the built CLI on a file large enough for the worker', () => {
+  it('every build that starts the worker has it beside it', () => {
+    const bins = join(repoRoot, 'dist', 'bin');
+    const starting = readdirSync(bins).filter(
+      (f) =>
+        f.endsWith('.js') && readFileSync(join(bins, f), 'utf8').includes('"./prescan-worker.js"'),
+    );
+    expect(starting).toEqual(expect.arrayContaining(['cli.js', 'cli-redact.js']));
+    expect(existsSync(join(bins, 'prescan-worker.js'))).toBe(true);
+  });
+
+  const big = join(dir, 'big.jsonl');
+  beforeAll(() => {
+    const parts: Buffer[] = [];
+    for (let n = 0; n < 9 * 1024 * 1024; n += input.length + 1)
+      parts.push(input, Buffer.from('\n'));
+    writeFileSync(big, Buffer.concat(parts));
+  });
+
+  it.each([
+    [['redact']],
+    [['redact', '--rules', 'flockdeck']],
+    [['run', 'redact | clip --limit 4KiB | dedup-usage']],
+  ])('txpipe %j FILE writes what it writes from standard input', (args) => {
+    const fromFile = txpipe([...args, big]);
+    const fromStdin = txpipe(args, { input: readFileSync(big) });
+    expect(fromFile.code).toBe(0);
+    expect(fromFile.stdout.length).toBeGreaterThan(5_000_000);
+    expect(fromFile.stdout).not.toContain(secret);
+    expect(fromFile.stdout === fromStdin.stdout).toBe(true);
+    expect(fromFile.code).toBe(fromStdin.code);
+    expect(fromFile.stderr.replaceAll(big, '-')).toBe(fromStdin.stderr);
+  });
+});
