@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { JudgeVerdicts, JudgeWorkerData, LineJudge } from './line-judge.js';
 
 /** Parts handed to the worker and not answered yet, past which the rest of a file is not handed. */
-const MAX_BACKLOG_PARTS = 32;
+const MAX_BACKLOG_PARTS = 8;
 
 type WorkerThreads = typeof import('node:worker_threads');
 
