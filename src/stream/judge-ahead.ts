@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { JudgeVerdicts, JudgeWorkerData, LineJudge } from './line-judge.js';
+import type { JudgePart, JudgeVerdicts, JudgeWorkerData, LineJudge } from './line-judge.js';
 
 /** Parts handed to the worker and not answered yet, past which the rest of a file is not handed. */
 const MAX_BACKLOG_PARTS = 8;
@@ -75,10 +75,11 @@ export class JudgeAhead {
       this.#feeding = false;
       return;
     }
-    const copy = new Uint8Array(part);
-    this.#port.postMessage({ gen: this.#gen, maxLineBytes: this.#maxLineBytes, part: copy }, [
-      copy.buffer,
-    ]);
+    // A buffer of its own (not zeroed, not from the pool), handed over rather than copied again.
+    const copy = Buffer.allocUnsafeSlow(part.length);
+    part.copy(copy);
+    const msg: JudgePart = { gen: this.#gen, maxLineBytes: this.#maxLineBytes, part: copy };
+    this.#port.postMessage(msg, [copy.buffer as ArrayBuffer]);
     this.#posted++;
   }
 
@@ -115,7 +116,7 @@ export class JudgeAhead {
     for (let m = this.#receive(this.#port); m !== undefined; m = this.#receive(this.#port)) {
       const r = m.message as JudgeVerdicts;
       if (r.gen !== this.#gen) continue;
-      this.#answered++;
+      if (r.partEnd) this.#answered++;
       if (r.lines.length === 0) continue;
       if (this.#head >= 16) {
         // Answers already asked about are let go.

@@ -1,6 +1,9 @@
 import type { JudgePart, JudgeVerdicts, JudgeWorkerData } from './line-judge.js';
 import { LineSplitter, type LineSink } from './line-splitter.js';
 
+/** Characters of judged lines after which the worker answers (before the part's end). */
+const ANSWER_CHARS = 64 * 1024;
+
 /**
  * The loop of a judging worker (see line-judge.ts): splits the parts of each file with the same
  * `LineSplitter` as the main thread (so line N here is the same text as line N there), and
@@ -15,12 +18,35 @@ export function serveLineJudge(wd: JudgeWorkerData, judge: (text: string) => num
   let lines: number[] = [];
   let lengths: number[] = [];
   let verdicts: number[] = [];
+  let chars = 0;
+  const answer = (partEnd: boolean): void => {
+    const out: JudgeVerdicts = {
+      gen,
+      partEnd,
+      lines: Float64Array.from(lines),
+      lengths: Float64Array.from(lengths),
+      verdicts: Uint8Array.from(verdicts),
+    };
+    lines = [];
+    lengths = [];
+    verdicts = [];
+    chars = 0;
+    wd.port.postMessage(out, [
+      out.lines.buffer as ArrayBuffer,
+      out.lengths.buffer as ArrayBuffer,
+      out.verdicts.buffer as ArrayBuffer,
+    ]);
+  };
   const sink: LineSink = {
     line(line) {
       if (line.line <= Atomics.load(passed, 0)) return;
       lines.push(line.line);
       lengths.push(line.text.length);
       verdicts.push(judge(line.text));
+      // Answered every 64 Ki characters, not only per part: the main thread, which may be at
+      // these lines already, takes them as they come.
+      chars += line.text.length;
+      if (chars >= ANSWER_CHARS) answer(false);
     },
     tooLong: () => undefined,
   };
@@ -30,19 +56,7 @@ export function serveLineJudge(wd: JudgeWorkerData, judge: (text: string) => num
       splitter = new LineSplitter({ source: '', maxLineBytes: m.maxLineBytes });
     }
     splitter.write(Buffer.from(m.part.buffer, m.part.byteOffset, m.part.length), sink);
-    const out: JudgeVerdicts = {
-      gen,
-      lines: Float64Array.from(lines),
-      lengths: Float64Array.from(lengths),
-      verdicts: Uint8Array.from(verdicts),
-    };
-    lines = [];
-    lengths = [];
-    verdicts = [];
-    wd.port.postMessage(out, [
-      out.lines.buffer as ArrayBuffer,
-      out.lengths.buffer as ArrayBuffer,
-      out.verdicts.buffer as ArrayBuffer,
-    ]);
+    // Every part is answered (the main thread counts answers to bound what it hands over).
+    answer(true);
   });
 }

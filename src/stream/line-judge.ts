@@ -34,9 +34,11 @@ export interface JudgePart {
   readonly part: Uint8Array;
 }
 
-/** The verdicts on the lines a part ended (line numbers ascending), with each line's length. */
+/** Verdicts on lines a part ended (line numbers ascending), with each line's length. */
 export interface JudgeVerdicts {
   readonly gen: number;
+  /** True on the last answer to a part (each part is answered by one or more). */
+  readonly partEnd: boolean;
   readonly lines: Float64Array;
   readonly lengths: Float64Array;
   readonly verdicts: Uint8Array;
