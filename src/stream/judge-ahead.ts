@@ -1,8 +1,14 @@
 import type { Worker } from 'node:worker_threads';
 import type { JudgePart, JudgeVerdicts, JudgeWorkerData, LineJudge } from './line-judge.js';
 
-/** Parts handed to the worker and not answered yet, past which the rest of a file is not handed. */
+/** Parts handed to the worker and not judged yet, past which the rest of a file is not handed. */
 const MAX_BACKLOG_PARTS = 8;
+
+/** A buffer shared with the worker that parts are copied into (`busy` says who has it). */
+interface Slot {
+  sab: SharedArrayBuffer;
+  view: Buffer;
+}
 
 type WorkerThreads = typeof import('node:worker_threads');
 
@@ -11,8 +17,9 @@ type WorkerThreads = typeof import('node:worker_threads');
  * is read, and answers, per record, the verdict the worker gave on that line (by line number,
  * checked against the text's length), or -1 when it has none (not judged yet, or the worker
  * failed): the stage judges such a line itself. The worker never holds the run up: nothing here
- * waits for it. Memory is bounded: past MAX_BACKLOG_PARTS parts unanswered (a busy machine), the
- * rest of the file is judged on the main thread.
+ * waits for it. Parts are copied into MAX_BACKLOG_PARTS buffers shared with the worker, each
+ * held until the worker has split it (no buffer is made, handed over or collected per part):
+ * with none free (a busy machine), the rest of the file is judged on the main thread.
  */
 export class JudgeAhead {
   readonly #worker: Worker;
@@ -22,9 +29,10 @@ export class JudgeAhead {
   #gen = 0;
   #maxLineBytes = 0;
   #feeding = false;
-  #posted = 0;
-  #answered = 0;
   #failed = false;
+  readonly #slots: Slot[] = [];
+  /** Per slot: 1 while the worker has it (set here when handed over, cleared by the worker). */
+  readonly #busy: Int32Array;
   #results: JudgeVerdicts[] = [];
   #head = 0;
   #at = 0;
@@ -32,7 +40,8 @@ export class JudgeAhead {
   private constructor(judge: LineJudge, wt: WorkerThreads) {
     const { port1, port2 } = new wt.MessageChannel();
     const passed = new SharedArrayBuffer(4);
-    const workerData: JudgeWorkerData = { port: port2, passed, data: judge.data };
+    const busy = new SharedArrayBuffer(4 * MAX_BACKLOG_PARTS);
+    const workerData: JudgeWorkerData = { port: port2, passed, busy, data: judge.data };
     this.#worker = new wt.Worker(judge.worker, { workerData, transferList: [port2] });
     this.#worker.on('error', () => {
       this.#failed = true;
@@ -41,6 +50,7 @@ export class JudgeAhead {
     port1.unref();
     this.#port = port1;
     this.#passed = new Int32Array(passed);
+    this.#busy = new Int32Array(busy);
     this.#receive = wt.receiveMessageOnPort;
   }
 
@@ -61,7 +71,6 @@ export class JudgeAhead {
     this.#gen++;
     this.#maxLineBytes = maxLineBytes;
     this.#feeding = !this.#failed;
-    this.#posted = this.#answered = 0;
     this.#results = [];
     this.#head = this.#at = 0;
     Atomics.store(this.#passed, 0, 0);
@@ -70,17 +79,32 @@ export class JudgeAhead {
   /** The next part of the file (copied: the buffer is read into again). */
   feed(part: Buffer): void {
     if (!this.#feeding) return;
-    this.#take();
-    if (this.#failed || this.#posted - this.#answered >= MAX_BACKLOG_PARTS) {
+    const i = this.#freeSlot();
+    if (this.#failed || i < 0) {
       this.#feeding = false;
       return;
     }
-    // A buffer of its own (not zeroed, not from the pool), handed over rather than copied again.
-    const copy = Buffer.allocUnsafeSlow(part.length);
-    part.copy(copy);
-    const msg: JudgePart = { gen: this.#gen, maxLineBytes: this.#maxLineBytes, part: copy };
-    this.#port.postMessage(msg, [copy.buffer as ArrayBuffer]);
-    this.#posted++;
+    let slot = this.#slots[i];
+    if (slot === undefined || slot.view.length < part.length) {
+      const sab = new SharedArrayBuffer(Math.max(part.length, slot?.view.length ?? 0));
+      slot = this.#slots[i] = { sab, view: Buffer.from(sab) };
+    }
+    part.copy(slot.view);
+    Atomics.store(this.#busy, i, 1);
+    const msg: JudgePart = {
+      gen: this.#gen,
+      maxLineBytes: this.#maxLineBytes,
+      slot: i,
+      sab: slot.sab,
+      length: part.length,
+    };
+    this.#port.postMessage(msg);
+  }
+
+  /** A slot the worker does not have, or -1. */
+  #freeSlot(): number {
+    for (let i = 0; i < MAX_BACKLOG_PARTS; i++) if (Atomics.load(this.#busy, i) === 0) return i;
+    return -1;
   }
 
   /** The stage has passed `line`: the worker need not judge up to it. */
@@ -115,9 +139,7 @@ export class JudgeAhead {
     let any = false;
     for (let m = this.#receive(this.#port); m !== undefined; m = this.#receive(this.#port)) {
       const r = m.message as JudgeVerdicts;
-      if (r.gen !== this.#gen) continue;
-      if (r.partEnd) this.#answered++;
-      if (r.lines.length === 0) continue;
+      if (r.gen !== this.#gen || r.lines.length === 0) continue;
       if (this.#head >= 16) {
         // Answers already asked about are let go.
         this.#results = this.#results.slice(this.#head);

@@ -13,16 +13,16 @@ const ANSWER_CHARS = 64 * 1024;
  */
 export function serveLineJudge(wd: JudgeWorkerData, judge: (text: string) => number): void {
   const passed = new Int32Array(wd.passed);
+  const busy = new Int32Array(wd.busy);
   let gen = -1;
   let splitter: LineSplitter | undefined;
   let lines: number[] = [];
   let lengths: number[] = [];
   let verdicts: number[] = [];
   let chars = 0;
-  const answer = (partEnd: boolean): void => {
+  const answer = (): void => {
     const out: JudgeVerdicts = {
       gen,
-      partEnd,
       lines: Float64Array.from(lines),
       lengths: Float64Array.from(lengths),
       verdicts: Uint8Array.from(verdicts),
@@ -46,7 +46,7 @@ export function serveLineJudge(wd: JudgeWorkerData, judge: (text: string) => num
       // Answered every 64 Ki characters, not only per part: the main thread, which may be at
       // these lines already, takes them as they come.
       chars += line.text.length;
-      if (chars >= ANSWER_CHARS) answer(false);
+      if (chars >= ANSWER_CHARS) answer();
     },
     tooLong: () => undefined,
   };
@@ -55,8 +55,11 @@ export function serveLineJudge(wd: JudgeWorkerData, judge: (text: string) => num
       gen = m.gen;
       splitter = new LineSplitter({ source: '', maxLineBytes: m.maxLineBytes });
     }
-    splitter.write(Buffer.from(m.part.buffer, m.part.byteOffset, m.part.length), sink);
-    // Every part is answered (the main thread counts answers to bound what it hands over).
-    answer(true);
+    const part = Buffer.from(m.sab, 0, m.length);
+    splitter.write(part, sink);
+    // The start of a line that goes on in the next part is copied out: the buffer is free now.
+    splitter.release(part);
+    Atomics.store(busy, m.slot, 0);
+    if (lines.length > 0) answer();
   });
 }

@@ -23,22 +23,24 @@ export interface JudgeWorkerData {
   readonly port: MessagePort;
   /** Int32 slot 0: the last line the stage has passed; the worker need not judge up to it. */
   readonly passed: SharedArrayBuffer;
+  /** Int32 per part buffer: 1 while the worker has it; the worker sets 0 once it is split. */
+  readonly busy: SharedArrayBuffer;
   /** The judge's own `data`. */
   readonly data: unknown;
 }
 
-/** The next part of a file (`gen` counts files), in order. */
+/** The next part of a file (`gen` counts files), in order: `length` bytes in buffer `slot`. */
 export interface JudgePart {
   readonly gen: number;
   readonly maxLineBytes: number;
-  readonly part: Uint8Array;
+  readonly slot: number;
+  readonly sab: SharedArrayBuffer;
+  readonly length: number;
 }
 
 /** Verdicts on lines a part ended (line numbers ascending), with each line's length. */
 export interface JudgeVerdicts {
   readonly gen: number;
-  /** True on the last answer to a part (each part is answered by one or more). */
-  readonly partEnd: boolean;
   readonly lines: Float64Array;
   readonly lengths: Float64Array;
   readonly verdicts: Uint8Array;
