@@ -50,10 +50,12 @@ export function createRecordRedactor(
   };
 
   return (rec: Rec): Rec => {
+    // Asked of every record, in order (the verdicts are adopted in that order).
+    const judged = verdictOf?.(rec);
     if (rec.value === undefined) return withRaw(rec, redactor.text(rec.raw));
     const format = formatOf(rec);
     const raw = rec.raw;
-    const seen = verdictOf?.(rec) ?? redactor.prescan(raw);
+    const seen = judged ?? redactor.prescan(raw);
     const withhold =
       format !== undefined &&
       isRecord(rec.value) &&

@@ -10,6 +10,7 @@ import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { withDefaults } from '../stream/options.js';
 import { recordTransform } from '../stream/record-transform.js';
+import { AdoptedVerdicts } from '../stream/adopted-verdicts.js';
 import { PRESCAN_WORKER } from '../redact/prescan-spec.js';
 import type { CommandBehaviour } from './spec.js';
 import { redactDefaults } from './commands/redact.js';
@@ -43,7 +44,7 @@ export function redact(options: RedactStageOptions = {}): Transform {
   const redactor =
     opts.redactor ?? createRedactor({ config: opts.config, pii: opts.pii, rules: opts.rules });
   const spec = redactor.prescanSpec;
-  const judged = new Judged();
+  const judged = new AdoptedVerdicts();
   const logic = createRecordRedactor(
     redactor,
     opts.maxPendingCalls,
@@ -59,37 +60,6 @@ export function redact(options: RedactStageOptions = {}): Transform {
       adopt: (rec, verdict) => judged.adopt(rec, verdict),
     },
   });
-}
-
-/**
- * The prescan's verdicts on lines judged ahead on another thread (the CLI's batch path), given
- * for a batch's records in order just before the stage sees them in the same order: a queue
- * looked up by identity, not a map (a record not found is judged by the stage).
- */
-class Judged {
-  #recs: Rec[] = [];
-  #verdicts: number[] = [];
-  #next = 0;
-
-  adopt(rec: Rec, verdict: number): void {
-    if ((this.#next === this.#recs.length && this.#next > 0) || this.#recs.length >= 1 << 16) {
-      this.#recs = [];
-      this.#verdicts = [];
-      this.#next = 0;
-    }
-    this.#recs.push(rec);
-    this.#verdicts.push(verdict);
-  }
-
-  verdictOf(rec: Rec): number | undefined {
-    const recs = this.#recs;
-    for (let i = this.#next; i < recs.length && i < this.#next + 4; i++)
-      if (recs[i] === rec) {
-        this.#next = i + 1;
-        return this.#verdicts[i];
-      }
-    return undefined;
-  }
 }
 
 /** The redactor options from parsed CLI arguments. */

@@ -62,7 +62,7 @@ interface Options {
   readonly chunkBytes?: number;
   /** The worker's module (the built one by default); a missing one makes the worker fail. */
   readonly worker?: URL;
-  /** Waits this many ms every 64 records (the worker gets ahead). */
+  /** Waits this many ms every 64 records, and a second before the first (the worker gets ahead). */
   readonly slow?: number;
   readonly argv?: Record<string, unknown>;
 }
@@ -85,7 +85,8 @@ async function run(inputs: string[], o: Options = {}) {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   const watched: StageLogic = {
     transform: (rec, ctx) => {
-      if (o.slow && seen++ % 64 === 0) Atomics.wait(pause, 0, 0, o.slow);
+      // The first wait lets the worker start (slow on a busy machine), the others let it keep up.
+      if (o.slow && seen++ % 64 === 0) Atomics.wait(pause, 0, 0, seen === 1 ? 1000 : o.slow);
       return logic.transform(rec, ctx);
     },
     flush: logic.flush,
@@ -164,6 +165,30 @@ describe('redact judged ahead on a worker thread', () => {
     const worker = pathToFileURL(join(dir, 'no-such-worker.js'));
     const got = await run([file], { chunkBytes: 4096, slow: 5, worker });
     expect(got).toEqual({ ...want, adopted: [] });
+  });
+});
+
+describe('the redact stage takes the verdicts it is given', () => {
+  const ctx = { push: () => undefined, reject: () => undefined };
+  const rec = (line: number, raw: string): Rec => {
+    try {
+      return { raw, value: JSON.parse(raw), line, source: 'x' };
+    } catch {
+      return { raw, line, source: 'x', invalid: 'malformed' };
+    }
+  };
+
+  it('a verdict adopted for a record is the one used, past records that are not JSON', async () => {
+    const logic = await redactLogic({});
+    const lines = ['{"a":', 'not json', '{"b', '[', 'x', `{"k":"password=${secret}"}`];
+    const recs = lines.map((l, i) => rec(i + 1, l));
+    // Told that the last line holds nothing (a wrong verdict, to see that it is taken).
+    for (const r of recs) logic.judge!.adopt(r, 0);
+    const out = recs.map((r) => logic.transform(r, ctx));
+    expect(out[5]).toBe(recs[5]);
+    // Not told: the stage judges the line itself.
+    const again = rec(7, `{"k":"password=${secret}"}`);
+    expect(JSON.stringify((logic.transform(again, ctx) as Rec).value)).not.toContain(secret);
   });
 });
 
