@@ -66,7 +66,7 @@ export async function runBatches(run: BatchRun): Promise<void> {
     if (bytes.length > 0) await out.write(bytes);
     if (error) throw error;
   };
-  const ahead = new Ahead(run);
+  const ahead = new FirstStageJudge(run);
   try {
     for (const source of run.inputs) {
       if (run.position) run.position.source = source;
@@ -103,7 +103,7 @@ async function readFileBatches(
   source: string,
   { args, reject, chunkBytes = FILE_BATCH_BYTES }: BatchRun,
   emit: (recs: readonly Rec[], read: ReadBatch) => Promise<void>,
-  ahead: Ahead,
+  ahead: FirstStageJudge,
 ): Promise<boolean> {
   if (args.framing !== 'auto' && args.framing !== 'jsonl') return false;
   const maxLineBytes = args.maxInputLineBytes ?? linesDefaults.maxLineBytes;
@@ -161,7 +161,7 @@ async function readFileBatches(
  * The worker judging the first stage's lines ahead (`JudgeAhead`), started for the first file
  * large enough, kept for the run's other files, stopped at its end.
  */
-class Ahead {
+class FirstStageJudge {
   readonly #judge: LineJudge | undefined;
   readonly #minBytes: number;
   #worker: JudgeAhead | undefined;
