@@ -4,6 +4,12 @@ import type { JudgePart, JudgeVerdicts, JudgeWorkerData, LineJudge } from './lin
 /** Parts handed to the worker and not judged yet, past which the rest of a file is not handed. */
 const MAX_BACKLOG_PARTS = 8;
 
+/**
+ * Lines longer than this are left to the stage: the worker would hold a second copy of each
+ * (its bytes and its text) while the main thread holds the first.
+ */
+const MAX_JUDGED_LINE_BYTES = 4 * 1024 * 1024;
+
 /** A buffer shared with the worker that parts are copied into (`busy` says who has it). */
 interface Slot {
   sab: SharedArrayBuffer;
@@ -69,7 +75,7 @@ export class JudgeAhead {
   /** A new file: its lines are numbered from 1 again. */
   startFile(maxLineBytes: number): void {
     this.#gen++;
-    this.#maxLineBytes = maxLineBytes;
+    this.#maxLineBytes = Math.min(maxLineBytes, MAX_JUDGED_LINE_BYTES);
     this.#feeding = !this.#failed;
     this.#results = [];
     this.#head = this.#at = 0;
