@@ -79,6 +79,9 @@ export const redactBehaviour: CommandBehaviour = {
     ];
   },
   rejectedText(args) {
-    return createRedactor(redactorOptions(args)).text;
+    // Made on the first rejected line: most runs have none (the options were checked by `stages`).
+    const options = redactorOptions(args);
+    let text: ((raw: string) => string) | undefined;
+    return (raw) => (text ??= createRedactor(options).text)(raw);
   },
 };
