@@ -1,22 +1,27 @@
 #!/usr/bin/env node
 // Bundles the CLI into dist/bin/, not minified, with linked source maps:
-// - txpipe.js, the entry (bin/txpipe.ts): answers `--version` itself, else imports one of:
+// - txpipe.js, the entry (bin/txpipe.ts): answers `--version` itself, else loads one of:
 // - cli-<command>.js for each command of COMMAND_BUILDS (below): src/cli/main.ts without what
 //   that command never runs (other commands, facets of other kinds, readers and writers, yargs);
-// - cli.js, the whole CLI (src/cli/main.ts and every module it may run), for the rest;
+// - cli.mjs, the whole CLI (src/cli/main.ts and every module it may run), for the rest;
 // - prescan-worker.js, the worker thread that runs redact's prescan ahead on a large file.
 // Each is one file. A module reached by a dynamic import() (a command's behaviour, a format's
 // reader or facet, the yargs parser) is compiled with the file but runs only when imported
 // (esbuild wraps it in an init function), so a run reads one file and runs only what its command
 // uses. One file measured faster than the ~45 chunks of a split build (Node's ES module loader
 // costs ~0.4 ms of CPU per file), and a smaller file compiles faster: bench/RESULTS.md, "Start-up
-// (w3-startup ...)". Packages (yargs, stream-json, ajv, the NATS client) stay in node_modules and
+// (w3-startup ...)". The entry and the command builds are CommonJS (dist/bin/package.json says
+// so), which Node runs without its ES module loader: 2-4 ms less start-up than as ES modules
+// (bench/RESULTS.md, "Redact start-up (w4-startup ...)"); none of their modules may await at its
+// top level (esbuild refuses it), so a command's facets are awaited by its `load()`. The whole
+// CLI stays an ES module (the readers and writers it may load await their facets at top level).
+// Packages (yargs, stream-json, ajv, the NATS client) stay in node_modules and
 // are imported where they are used, never at the top of a module (esbuild would hoist such an
 // import to the top of the file, and every run would load the package). Node built-ins are
 // taken without ES module facades (builtins below). The library (dist/src/) is tsc's, not
 // bundled. Run by `npm run build` after tsc.
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,18 +30,25 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'bin');
 
 /**
- * Node built-ins whose functions are loaded on first call instead of when cli.js loads (each
- * costs a few ms of start-up, measured with `process.moduleLoadList`). Only functions can be
+ * Node built-ins whose functions are loaded on first call instead of when a build loads (each
+ * costs ~0.2-1 ms of start-up, measured with `process.moduleLoadList`; node:fs/promises is
+ * needed only to walk a folder). Only functions can be
  * imported from them: esbuild fails the build on any other name ("No matching export").
  */
-const LAZY_BUILTINS = new Set(['node:crypto', 'node:net', 'node:zlib']);
+const LAZY_BUILTINS = new Set([
+  'node:crypto',
+  'node:fs/promises',
+  'node:module',
+  'node:net',
+  'node:zlib',
+]);
 
 /**
- * Every `node:` import of cli.js taken from `process.getBuiltinModule` rather than through an ES
+ * Every `node:` import of a build taken from `process.getBuiltinModule` rather than through an ES
  * module import: Node builds an ES module facade of a built-in by reading every export, which
  * runs the lazy getters behind them (node:fs's streams and promises, node:buffer's File and
  * Blob, ...) and loads modules no run asked for. The names exported are the built-in's plain
- * values, read once when cli.js loads, and its getters of functions, read on the first call;
+ * values, read once when the build loads, and its getters of functions, read on the first call;
  * the lazy ones above are loaded on the first call of one of their functions.
  */
 const builtins = {
@@ -129,7 +141,7 @@ function leftOut(command) {
 
 /**
  * The build of cli-<command>.js: what `leftOut` names replaced by a module that throws, and
- * yargs-cli.ts by a stand-in that hands the whole command line to the full CLI, cli.js.
+ * yargs-cli.ts by a stand-in that hands the whole command line to the full CLI, cli.mjs.
  */
 function commandOnly(command) {
   const left = leftOut(command);
@@ -142,8 +154,8 @@ function commandOnly(command) {
         if (path === 'src/cli/yargs-cli.ts') return { path, namespace: 'to-full-cli' };
         return left.test(path) ? { path, namespace: 'left-out' } : undefined;
       });
-      b.onResolve({ filter: /^\.\/cli\.js$/ }, (a) =>
-        a.namespace === 'to-full-cli' ? { path: './cli.js', external: true } : undefined,
+      b.onResolve({ filter: /^\.\/cli\.mjs$/ }, (a) =>
+        a.namespace === 'to-full-cli' ? { path: './cli.mjs', external: true } : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: 'left-out' }, (a) => ({
         contents: `throw new Error(${JSON.stringify(`txpipe: ${a.path} is not in cli-${command}.js (scripts/bundle-cli.mjs)`)});`,
@@ -156,7 +168,7 @@ function commandOnly(command) {
           'export async function buildCli(argv, io) {',
           '  return {',
           '    async parseAsync() {',
-          "      const { runCli } = await import('./cli.js');",
+          "      const { runCli } = await import('./cli.mjs');",
           '      io.exit(await runCli(argv, io));',
           '    },',
           '  };',
@@ -181,15 +193,22 @@ const common = {
   sourcemap: 'linked',
   logLevel: 'warning',
 };
+/** A CommonJS file (esbuild makes it strict, as the ES modules it is made of), with their `import.meta.url`. */
+const commonJs = {
+  format: 'cjs',
+  banner: { js: "const import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': 'import_meta_url' },
+};
 await build({
   ...common,
   entryPoints: [join(root, 'src', 'cli', 'main.ts')],
-  outfile: join(out, 'cli.js'),
+  outfile: join(out, 'cli.mjs'),
   plugins: [builtins],
 });
 for (const command of Object.keys(COMMAND_BUILDS)) {
   await build({
     ...common,
+    ...commonJs,
     entryPoints: [join(root, 'src', 'cli', 'main.ts')],
     outfile: join(out, `cli-${command}.js`),
     plugins: [commandOnly(command), builtins],
@@ -197,16 +216,23 @@ for (const command of Object.keys(COMMAND_BUILDS)) {
 }
 await build({
   ...common,
+  ...commonJs,
   entryPoints: [join(root, 'bin', 'txpipe.ts')],
   outfile: join(out, 'txpipe.js'),
-  define: { COMMAND_BUILDS: JSON.stringify(Object.keys(COMMAND_BUILDS)) },
+  define: {
+    ...commonJs.define,
+    COMMAND_BUILDS: JSON.stringify(Object.keys(COMMAND_BUILDS)),
+  },
   plugins: [builtins],
 });
 // The worker thread redact starts on a large file (src/redact/prescan-spec.ts names it beside
 // the build that starts it: `new URL('./prescan-worker.js', import.meta.url)`).
 await build({
   ...common,
+  ...commonJs,
   entryPoints: [join(root, 'src', 'redact', 'prescan-worker.ts')],
   outfile: join(out, 'prescan-worker.js'),
   plugins: [builtins],
 });
+// The .js files here are CommonJS (the package's own type is module); cli.mjs is an ES module.
+writeFileSync(join(out, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);

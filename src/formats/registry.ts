@@ -54,8 +54,10 @@ async function loadOne(f: FormatAdapter, kind: FacetKind): Promise<void> {
 }
 
 /**
- * Imports the facets of these kinds of every registered format, once. A command awaits the kinds
- * it uses before it builds its stages (at its module's top level); `facetOf` then answers at once.
+ * Imports the facets of these kinds of every registered format, once. A command's module starts
+ * loading the kinds it uses (its `ready`), awaited before its stages are built (by its
+ * `CommandSpec.load()`, and by `transforms/behaviours.ts` for chains and the package entry);
+ * `facetOf` then answers at once.
  */
 export async function loadFacets(...kinds: FacetKind[]): Promise<void> {
   await Promise.all(registered.flatMap((f) => kinds.map((k) => loadOne(f, k))));

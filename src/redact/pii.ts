@@ -51,39 +51,43 @@ function ssnValid(m: string): boolean {
   );
 }
 
-const PII_RULES: readonly PiiRule[] = [
-  {
-    kind: 'email',
-    // The whole domain (no shorter match inside a longer one), and not a git remote:
-    // `user@host:path` (scp-style, a colon then no space) is a login on a host, and `git@host`
-    // is the shared account of every git host.
-    re: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9]|:\S)/g,
-    check: (m) => !/^git@/i.test(m),
-  },
-  // A card number starts with a network's digit (2-6: Mastercard, Amex, Visa, Discover, …), so
-  // millisecond timestamps (1…) are not cards; never inside a word or a UUID.
-  { kind: 'card', re: /(?<![\w-])[2-6](?:[ -]?\d){12,18}(?![\w-])/g, check: luhn },
-  { kind: 'ssn', re: /(?<![\w-])\d{3}-\d{2}-\d{4}(?![\w-])/g, check: ssnValid },
-  {
-    kind: 'iban',
-    re: /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])/g,
-    check: ibanValid,
-  },
-  {
-    kind: 'phone',
-    // International (+CC …), (NNN) NNN-NNNN, or NNN-NNN-NNNN; never part of a longer digit group.
-    re: /(?<![\w+.-]|\d )(?:\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}[ .-]\d{3,4}(?:[ .-]\d{3,4})?|\(\d{3}\) ?\d{3}[.-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w-]| \d)/g,
-  },
-  {
-    kind: 'ip',
-    re: /(?<![\w:.])[0-9A-Fa-f:.]{3,45}(?![\w:.])/g,
-    check: (m, s, at) =>
-      isIP(m) !== 0 &&
-      /\d/.test(m) &&
-      (m.includes('.') ? m.split('.').length === 4 : true) &&
-      !notPersonalIp(m, s.slice(Math.max(0, at - 12), at)),
-  },
-];
+let piiRules: readonly PiiRule[] | undefined;
+
+/** The rules, made on first use (only `pii: true` runs them). */
+const piiRulesOf = (): readonly PiiRule[] =>
+  (piiRules ??= [
+    {
+      kind: 'email',
+      // The whole domain (no shorter match inside a longer one), and not a git remote:
+      // `user@host:path` (scp-style, a colon then no space) is a login on a host, and `git@host`
+      // is the shared account of every git host.
+      re: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9]|:\S)/g,
+      check: (m) => !/^git@/i.test(m),
+    },
+    // A card number starts with a network's digit (2-6: Mastercard, Amex, Visa, Discover, …), so
+    // millisecond timestamps (1…) are not cards; never inside a word or a UUID.
+    { kind: 'card', re: /(?<![\w-])[2-6](?:[ -]?\d){12,18}(?![\w-])/g, check: luhn },
+    { kind: 'ssn', re: /(?<![\w-])\d{3}-\d{2}-\d{4}(?![\w-])/g, check: ssnValid },
+    {
+      kind: 'iban',
+      re: /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])/g,
+      check: ibanValid,
+    },
+    {
+      kind: 'phone',
+      // International (+CC …), (NNN) NNN-NNNN, or NNN-NNN-NNNN; never part of a longer digit group.
+      re: /(?<![\w+.-]|\d )(?:\+\d{1,3}[ .-]?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}[ .-]\d{3,4}(?:[ .-]\d{3,4})?|\(\d{3}\) ?\d{3}[.-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w-]| \d)/g,
+    },
+    {
+      kind: 'ip',
+      re: /(?<![\w:.])[0-9A-Fa-f:.]{3,45}(?![\w:.])/g,
+      check: (m, s, at) =>
+        isIP(m) !== 0 &&
+        /\d/.test(m) &&
+        (m.includes('.') ? m.split('.').length === 4 : true) &&
+        !notPersonalIp(m, s.slice(Math.max(0, at - 12), at)),
+    },
+  ]);
 
 /**
  * An address that is no one's: loopback and unspecified (`127.…`, `::1`, `::`, `0.0.0.0`), a
@@ -99,7 +103,7 @@ function notPersonalIp(m: string, before: string): boolean {
 
 /** PII spans in `s`, each with its typed mark (`[redacted:email]`). */
 export function findPii(s: string, spans: Span[]): void {
-  for (const rule of PII_RULES) {
+  for (const rule of piiRulesOf()) {
     rule.re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = rule.re.exec(s)) !== null) {

@@ -3,6 +3,7 @@ import { SECRET_FILE_PRESCAN } from './secret-files.js';
 import { NAME_KEYWORDS, nameIsSecret } from './secret-names.js';
 import { TOKEN_PRESCAN } from './token-rules.js';
 import { hasOpaqueKey } from './opaque-keys.js';
+import { startTables, type StartTables } from './start-tables.js';
 
 /** Prescan verdicts (bit flags). */
 export const PRESCAN_NONE = 0;
@@ -117,90 +118,6 @@ export const PRESCAN_STARTS: readonly string[] = [
   '.ppk',
   '.jks',
 ];
-
-const ALL = [...Array(128).keys()];
-
-/**
- * The 7-bit codes one character of a start stands for (`[…]` a set, `*` any): a letter in both
- * cases, as the scan looks characters up as they are (see `byTable`); a character past ASCII
- * (a config name's) stands for any, as the scan sees only the low seven bits of one.
- */
-function codeSets(pattern: string): number[][] {
-  return [...pattern.matchAll(/\[([^\]]+)\]|\*|./g)].map((m) =>
-    m[0] === '*' ? ALL : [...new Set([...(m[1] ?? m[0])].flatMap((ch) => cases(ch)))],
-  );
-}
-
-function cases(ch: string): number[] {
-  const c = ch.charCodeAt(0);
-  if (c >= 128) return ALL;
-  const low = lower(c);
-  return low >= 97 && low <= 122 ? [low, low - 32] : [low];
-}
-
-/** The lower case of a 7-bit code: starts are keyed by it, whatever the case they are seen in. */
-const lower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
-
-/**
- * Tables of the starts, small enough to stay in cache: a slot per first two characters (looked
- * at on every position), a slot per third character of those, and the allowed fourth characters.
- * Built from the character sets of each start (never expanded into strings: `\\/**` alone would
- * be 16k of them), once per list of starts.
- */
-interface StartTables {
-  readonly pairs: Uint8Array;
-  readonly thirds: Uint16Array;
-  readonly fourths: Uint8Array;
-}
-
-const tablesMemo = new Map<string, StartTables | undefined>();
-
-/** The tables of `starts`, or undefined when they need more than 255 pair slots (the regex scans then). */
-function startTables(starts: readonly string[]): StartTables | undefined {
-  const key = starts.join('\n');
-  if (tablesMemo.has(key)) return tablesMemo.get(key);
-  const patterns = starts.map(codeSets);
-  const pairSlot = new Map<number, number>();
-  const tripleSlot = new Map<number, number>();
-  for (const [p, sets] of patterns.entries()) {
-    if (sets.length !== 4) throw new Error(`prescan start "${starts[p]}" is not four characters`);
-    const [as, bs, cs] = sets as [number[], number[], number[]];
-    for (const a of as)
-      for (const b of bs) {
-        const pair = (lower(a) << 7) | lower(b);
-        if (!pairSlot.has(pair)) pairSlot.set(pair, pairSlot.size + 1);
-        for (const c of cs) {
-          const t = (pair << 7) | lower(c);
-          if (!tripleSlot.has(t)) tripleSlot.set(t, tripleSlot.size + 1);
-        }
-      }
-  }
-  // Config names past ASCII stand for a hundred pairs each: beyond a byte, scan with the regex.
-  if (pairSlot.size > 255) {
-    tablesMemo.set(key, undefined);
-    return undefined;
-  }
-  const pairs = new Uint8Array(1 << 14);
-  const thirds = new Uint16Array((pairSlot.size + 1) * 128);
-  const fourths = new Uint8Array((tripleSlot.size + 1) * 128);
-  for (const [as, bs, cs, ds] of patterns as [number[], number[], number[], number[]][])
-    for (const a of as)
-      for (const b of bs) {
-        const pair = (lower(a) << 7) | lower(b);
-        const ps = pairSlot.get(pair) as number;
-        pairs[(a << 7) | b] = ps;
-        for (const c of cs) {
-          const ts = tripleSlot.get((pair << 7) | lower(c)) as number;
-          thirds[ps * 128 + c] = ts;
-          if (ds === ALL) fourths.fill(1, ts * 128, ts * 128 + 128);
-          else for (const d of ds) fourths[ts * 128 + d] = 1;
-        }
-      }
-  const tables = { pairs, thirds, fourths };
-  if (tablesMemo.size >= 16) tablesMemo.clear();
-  tablesMemo.set(key, tables);
-  return tables;
-}
 
 /**
  * `key` (the last word of a name: `Key=`, `AZURE_OPENAI_KEY": "`) and a separator, then 20

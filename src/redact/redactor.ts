@@ -88,16 +88,25 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
       ? opts.config
       : checkRedactConfig(opts.config)
     : checkRedactConfig({});
-  const rules = new TextRules({ names: config.names, patterns: config.patterns, pii: opts.pii });
-  const prescan = compilePrescan(
-    config.names,
-    config.patterns.map((p) => p.regex),
-  );
+  // Made for the first text the prescan passes on: a run whose text holds nothing never needs them.
+  let rules: TextRules | undefined;
+  const spansOf = (s: string) =>
+    (rules ??= new TextRules({
+      names: config.names,
+      patterns: config.patterns,
+      pii: opts.pii,
+    })).spans(s);
   const counts = new Counts();
-  const scan = opts.pii ? (s: string) => (s.length > 0 ? PRESCAN_TEXT : 0) : prescan;
+  // With PII every text is read (no prescan for it); else the prescan of the rules and config.
+  const scan = opts.pii
+    ? (s: string) => (s.length > 0 ? PRESCAN_TEXT : 0)
+    : compilePrescan(
+        config.names,
+        config.patterns.map((p) => p.regex),
+      );
   const mayMatch = (s: string): boolean => (scan(s) & PRESCAN_TEXT) !== 0;
   const redactText = (s: string, count: (kind: string) => void): string =>
-    mayMatch(s) ? applySpans(s, rules.spans(s), count, config.allow) : s;
+    mayMatch(s) ? applySpans(s, spansOf(s), count, config.allow) : s;
   const memo = new TextMemo(MEMO_MIN_LENGTH, MEMO_MAX_CHARS);
   const text = (s: string): string => {
     if (s.length < 3 || isMark(s)) return s;

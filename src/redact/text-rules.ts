@@ -6,13 +6,14 @@ import { findK8sSecretData } from './k8s-secrets.js';
 import { findOpaqueKeys } from './opaque-keys.js';
 import { isPemPlaceholder, isPlaceholderUrlPassword } from './placeholders.js';
 import { findPii } from './pii.js';
+import { GENERATED_TABLES } from './generated-tables.js';
 import { Cursor } from './quotes.js';
 import { requiredLiteral } from './required-literal.js';
 import { findAssignments } from './secret-assignments.js';
 import { NAME_KEYWORDS, isPlaceholder } from './secret-names.js';
 import { isMark } from './marks.js';
 import type { Span } from './spans.js';
-import { TOKEN_RULES } from './token-rules.js';
+import { TOKEN_RULES, type TokenRule } from './token-rules.js';
 
 /** A pattern from `--config`: a kind for `--report` and a regex whose whole match is a secret. */
 export interface ConfigPattern {
@@ -62,14 +63,16 @@ const isCredential = (c: string): boolean =>
 /** Escapes a config name for a regex alternation. */
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A token rule as the text rules run it: its regexes are built when first needed. */
 interface CompiledToken {
   readonly kind: string;
   /** Text every match holds (`requiredLiteral`): the rule runs only where it occurs; '' runs it always. */
   readonly gate: string;
-  readonly global: RegExp;
-  readonly sticky: RegExp;
-  readonly group: boolean;
-  readonly check?: (secret: string) => boolean;
+  readonly rule: TokenRule;
+  /** The body with its look-behind, global: built when the gate first occurs. */
+  global?: RegExp;
+  /** The body alone, sticky (a token glued to the end of another): built when first tried. */
+  sticky?: RegExp;
 }
 
 /** The text rules, compiled once per redactor. */
@@ -78,13 +81,10 @@ export class TextRules {
   private readonly keywords: RegExp;
 
   constructor(private readonly config: TextRuleConfig) {
-    this.tokens = TOKEN_RULES.map((r) => ({
-      kind: r.kind,
-      gate: tokenGate(r.body),
-      global: new RegExp((r.notAfter ? `(?<![${r.notAfter}])` : '') + `(?:${r.body})`, 'g'),
-      sticky: new RegExp(r.body, 'y'),
-      group: r.group === true,
-      check: r.check,
+    this.tokens = TOKEN_RULES.map((rule) => ({
+      kind: rule.kind,
+      gate: tokenGate(rule.body),
+      rule,
     }));
     const extra = config.names.map(escapeRe).join('|');
     // `key` too: a name whose last word it is holds a secret when its value is random.
@@ -142,9 +142,14 @@ export class TextRules {
     const ends: number[] = [];
     for (const t of this.tokens) {
       if (t.gate !== '' && !s.includes(t.gate)) continue;
-      t.global.lastIndex = 0;
+      const { notAfter, body } = t.rule;
+      const global = (t.global ??= new RegExp(
+        (notAfter ? `(?<![${notAfter}])` : '') + `(?:${body})`,
+        'g',
+      ));
+      global.lastIndex = 0;
       let m: RegExpExecArray | null;
-      while ((m = t.global.exec(s)) !== null) {
+      while ((m = global.exec(s)) !== null) {
         const span = tokenSpan(t, m, m.index);
         if (span) {
           spans.push(span);
@@ -155,8 +160,9 @@ export class TextRules {
     while (ends.length > 0) {
       const at = ends.pop() as number;
       for (const t of this.tokens) {
-        t.sticky.lastIndex = at;
-        const m = t.sticky.exec(s);
+        const sticky = (t.sticky ??= new RegExp(t.rule.body, 'y'));
+        sticky.lastIndex = at;
+        const m = sticky.exec(s);
         const span = m ? tokenSpan(t, m, at) : undefined;
         if (span) {
           spans.push(span);
@@ -168,16 +174,23 @@ export class TextRules {
   }
 }
 
-/** A token rule's gate: the literal its body requires, when two characters or more. */
+/** `requiredLiteral` of each token rule's body, read when the package was built. */
+const READY_GATES = new Map(GENERATED_TABLES.gates);
+
+/**
+ * A token rule's gate: the literal its body requires, when two characters or more (read from the
+ * body if generated-tables.ts has none for it).
+ */
 function tokenGate(body: string): string {
-  const gate = requiredLiteral(body);
+  const gate = READY_GATES.get(body) ?? requiredLiteral(body);
   return gate.length >= 2 ? gate : '';
 }
 
 function tokenSpan(t: CompiledToken, m: RegExpExecArray, at: number): Span | undefined {
   const end = at + m[0].length;
-  const secret = t.group ? (m[m.length - 1] as string) : m[0];
-  if (t.check && !t.check(secret)) return undefined;
+  const { group, check } = t.rule;
+  const secret = group === true ? (m[m.length - 1] as string) : m[0];
+  if (check && !check(secret)) return undefined;
   return { start: end - secret.length, end, kind: t.kind };
 }
 

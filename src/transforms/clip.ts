@@ -17,7 +17,12 @@ import { clipDefaults } from './commands/clip.js';
 
 export { clipDefaults };
 
-await loadFacets('clip');
+/**
+ * Resolves once the clip facets of every format are loaded: await it before building the
+ * stages, as the command's `load()` and `behaviours.ts` (which the package entry imports) do.
+ * Not a top-level await: the CLI's own build of this command is CommonJS (bundle-cli.mjs).
+ */
+export const ready: Promise<void> = loadFacets('clip');
 
 /** The clip profile of a format id: its adapter's, or the generic one for a format without. */
 export function clipProfileFor(formatId: string | undefined): ClipProfile {

@@ -26,7 +26,12 @@ export interface DedupUsageOptions {
   readonly progressUsage?: 'strip' | 'keep';
 }
 
-await loadFacets('usage');
+/**
+ * Resolves once the usage facets of every format are loaded: await it before building the
+ * stages, as the command's `load()` and `behaviours.ts` (which the package entry imports) do.
+ * Not a top-level await: the CLI's own build of this command is CommonJS (bundle-cli.mjs).
+ */
+export const ready: Promise<void> = loadFacets('usage');
 
 /**
  * The format whose repeated usage `dedupUsage` removes: Claude Code's, whose adapter's usage

@@ -17,7 +17,12 @@ import { redactDefaults } from './commands/redact.js';
 
 export { redactDefaults };
 
-await loadFacets('redaction');
+/**
+ * Resolves once the redaction facets of every format are loaded: await it before building the
+ * stages, as the command's `load()` and `behaviours.ts` (which the package entry imports) do.
+ * Not a top-level await: the CLI's own build of this command is CommonJS (bundle-cli.mjs).
+ */
+export const ready: Promise<void> = loadFacets('redaction');
 
 /** Where a record's format keeps tool calls and results: its adapter's redaction facet. */
 const redactionOf = (rec: Rec): FormatRedaction | undefined =>
@@ -93,6 +98,9 @@ export const redactBehaviour: CommandBehaviour = {
     ];
   },
   rejectedText(args) {
-    return createRedactor(redactorOptions(args)).text;
+    // Made on the first rejected line: most runs have none (the options were checked by `stages`).
+    const options = redactorOptions(args);
+    let text: ((raw: string) => string) | undefined;
+    return (raw) => (text ??= createRedactor(options).text)(raw);
   },
 };

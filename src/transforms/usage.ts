@@ -19,7 +19,12 @@ import { usageDefaults, type UsageFormat } from './commands/usage.js';
 
 export { usageDefaults, type UsageFormat };
 
-await loadFacets('usage');
+/**
+ * Resolves once the usage facets of every format are loaded: await it before building the
+ * stages, as the command's `load()` and `behaviours.ts` (which the package entry imports) do.
+ * Not a top-level await: the CLI's own build of this command is CommonJS (bundle-cli.mjs).
+ */
+export const ready: Promise<void> = loadFacets('usage');
 
 /** The registered formats as `usage` sees them: detectors, and each adapter's usage extractor. */
 export function usageFormats(): UsageFormats {

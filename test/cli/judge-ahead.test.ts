@@ -197,9 +197,9 @@ describe('the built CLI on a file large enough for the worker', () => {
     const bins = join(repoRoot, 'dist', 'bin');
     const starting = readdirSync(bins).filter(
       (f) =>
-        f.endsWith('.js') && readFileSync(join(bins, f), 'utf8').includes('"./prescan-worker.js"'),
+        /\.m?js$/.test(f) && readFileSync(join(bins, f), 'utf8').includes('"./prescan-worker.js"'),
     );
-    expect(starting).toEqual(expect.arrayContaining(['cli.js', 'cli-redact.js']));
+    expect(starting).toEqual(expect.arrayContaining(['cli.mjs', 'cli-redact.js']));
     expect(existsSync(join(bins, 'prescan-worker.js'))).toBe(true);
   });
 

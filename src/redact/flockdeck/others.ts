@@ -3,11 +3,16 @@ import { findAssignedFlockdeck } from './assigned.js';
 import { foldClass, foldWord, GO_SPACE } from './bytes.js';
 import { mergeByteSpans, type ByteSpan } from './spans.js';
 
-/** `(?i)\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=\-]{12,}`: the scheme and blanks kept. */
-const BEARER = new RegExp(
-  `\\b(${foldWord('bearer')}|${foldWord('basic')})([${GO_SPACE}]+)${foldClass('._~+/=\\-')}{12,}`,
-  'g',
-);
+/**
+ * `(?i)\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=\-]{12,}`: the scheme and blanks kept. Built on first
+ * use, as the command rules are: the default rules load this file but rarely run it.
+ */
+let bearer: RegExp | undefined;
+const bearerRegex = (): RegExp =>
+  (bearer ??= new RegExp(
+    `\\b(${foldWord('bearer')}|${foldWord('basic')})([${GO_SPACE}]+)${foldClass('._~+/=\\-')}{12,}`,
+    'g',
+  ));
 
 /**
  * A command word and what must follow it on its line (Go's `\bword\b[^\n]*?tail`); the secret is
@@ -50,8 +55,8 @@ function commandRules(glued: boolean): readonly CommandRule[] {
   ];
 }
 
-const COMMANDS = commandRules(false);
-const GLUED_COMMANDS = commandRules(true);
+/** The command rules with and without the boundary, built on first use (`commandRules`). */
+const rulesMemo = new Map<boolean, readonly CommandRule[]>();
 
 /**
  * Flockdeck's `findOthers` (wide) on a byte string: private key blocks, the credential after
@@ -61,6 +66,7 @@ export function findOthersFlockdeck(s: string): ByteSpan[] {
   if (s === '') return [];
   const out: ByteSpan[] = [];
   if (s.includes('-----BEGIN ')) findPem(s, out);
+  const BEARER = bearerRegex();
   BEARER.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = BEARER.exec(s)) !== null) {
@@ -84,7 +90,9 @@ export function findCommandsFlockdeck(
   out: { start: number; end: number; kind: string }[],
   glued: boolean,
 ): void {
-  for (const rule of glued ? GLUED_COMMANDS : COMMANDS) findCommand(s, rule, out);
+  let rules = rulesMemo.get(glued);
+  if (rules === undefined) rulesMemo.set(glued, (rules = commandRules(glued)));
+  for (const rule of rules) findCommand(s, rule, out);
 }
 
 /**

@@ -6,27 +6,37 @@ import type { ByteSpan } from './spans.js';
 /** The most of a text Flockdeck's Redact reads (bytes); the rest becomes one mark. */
 export const FLOCKDECK_MAX_REDACT_BYTES = 1 << 20;
 
+interface Shape {
+  readonly kind: string;
+  readonly re: RegExp;
+  readonly needs: readonly string[];
+}
+
+let shapes: readonly Shape[] | undefined;
+
 /**
  * Flockdeck's shaped tokens, in its order, each with the literals one of which its pattern needs
- * (a text without any is not searched).
+ * (a text without any is not searched). Made on first use: the default rules load this module
+ * but run it only for `rules: 'flockdeck'`.
  */
-const SHAPES: readonly { kind: string; re: RegExp; needs: readonly string[] }[] = [
-  { kind: 'anthropic-key', re: /sk-ant-[A-Za-z0-9_-]{10,}/g, needs: ['sk-ant-'] },
-  { kind: 'api-key', re: /sk-[A-Za-z0-9_-]{20,}/g, needs: ['sk-'] },
-  { kind: 'github-token', re: /gh[pousr]_[A-Za-z0-9]{30,}/g, needs: ['gh'] },
-  { kind: 'github-token', re: /github_pat_[A-Za-z0-9_]{20,}/g, needs: ['github_pat_'] },
-  { kind: 'gitlab-token', re: /glpat-[A-Za-z0-9_-]{20,}/g, needs: ['glpat-'] },
-  { kind: 'aws-key', re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, needs: ['AKIA', 'ASIA'] },
-  { kind: 'slack-token', re: /xox[abprs]-[A-Za-z0-9-]{10,}/g, needs: ['xox'] },
-  { kind: 'google-key', re: /AIza[0-9A-Za-z_-]{35}/g, needs: ['AIza'] },
-  { kind: 'npm-token', re: /npm_[A-Za-z0-9]{36}/g, needs: ['npm_'] },
-  { kind: 'sendgrid-key', re: /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g, needs: ['SG.'] },
-  {
-    kind: 'jwt',
-    re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
-    needs: ['eyJ'],
-  },
-];
+const shapesOf = (): readonly Shape[] =>
+  (shapes ??= [
+    { kind: 'anthropic-key', re: /sk-ant-[A-Za-z0-9_-]{10,}/g, needs: ['sk-ant-'] },
+    { kind: 'api-key', re: /sk-[A-Za-z0-9_-]{20,}/g, needs: ['sk-'] },
+    { kind: 'github-token', re: /gh[pousr]_[A-Za-z0-9]{30,}/g, needs: ['gh'] },
+    { kind: 'github-token', re: /github_pat_[A-Za-z0-9_]{20,}/g, needs: ['github_pat_'] },
+    { kind: 'gitlab-token', re: /glpat-[A-Za-z0-9_-]{20,}/g, needs: ['glpat-'] },
+    { kind: 'aws-key', re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g, needs: ['AKIA', 'ASIA'] },
+    { kind: 'slack-token', re: /xox[abprs]-[A-Za-z0-9-]{10,}/g, needs: ['xox'] },
+    { kind: 'google-key', re: /AIza[0-9A-Za-z_-]{35}/g, needs: ['AIza'] },
+    { kind: 'npm-token', re: /npm_[A-Za-z0-9]{36}/g, needs: ['npm_'] },
+    { kind: 'sendgrid-key', re: /\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g, needs: ['SG.'] },
+    {
+      kind: 'jwt',
+      re: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+      needs: ['eyJ'],
+    },
+  ]);
 
 /**
  * The text a round works on, and how it is changed. `replace` takes spans of the current text,
@@ -82,7 +92,7 @@ export function flockdeckRound(w: FlockdeckWork): void {
   }
   const spans = findOthersFlockdeck(w.text);
   if (spans.length > 0) w.replace(spans);
-  for (const shape of SHAPES) {
+  for (const shape of shapesOf()) {
     const s = w.text;
     if (!shape.needs.some((n) => s.includes(n))) continue;
     shape.re.lastIndex = 0;

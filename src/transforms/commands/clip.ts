@@ -45,5 +45,9 @@ export const clipCommand: CommandSpec = {
     lineFilter: lineFilterOption,
   },
   output: 'records',
-  load: async () => (await import('../clip.js')).clipBehaviour,
+  load: async () => {
+    const m = await import('../clip.js');
+    await m.ready;
+    return m.clipBehaviour;
+  },
 };

@@ -45,5 +45,9 @@ export const dedupUsageCommand: CommandSpec = {
     },
   },
   output: 'records',
-  load: async () => (await import('../dedup-usage.js')).dedupUsageBehaviour,
+  load: async () => {
+    const m = await import('../dedup-usage.js');
+    await m.ready;
+    return m.dedupUsageBehaviour;
+  },
 };

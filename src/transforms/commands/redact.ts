@@ -42,5 +42,9 @@ export const redactCommand: CommandSpec = {
     lineFilter: lineFilterOption,
   },
   output: 'records',
-  load: async () => (await import('../redact.js')).redactBehaviour,
+  load: async () => {
+    const m = await import('../redact.js');
+    await m.ready;
+    return m.redactBehaviour;
+  },
 };

@@ -39,5 +39,9 @@ export const usageCommand: CommandSpec = {
     },
   },
   output: 'text',
-  load: async () => (await import('../usage.js')).usageBehaviour,
+  load: async () => {
+    const m = await import('../usage.js');
+    await m.ready;
+    return m.usageBehaviour;
+  },
 };

@@ -1,0 +1,153 @@
+import { GENERATED_TABLES } from './generated-tables.js';
+
+/**
+ * Tables of the prescan's four-character starts (`PRESCAN_STARTS` in prescan.ts, plus config
+ * names), small enough to stay in cache: a slot per first two characters (looked at on every
+ * position), a slot per third character of those, and the allowed fourth characters.
+ */
+export interface StartTables {
+  /** Slot of the pair of 7-bit codes `(a << 7) | b`, 0 when no start begins so. */
+  readonly pairs: Uint8Array;
+  /** Slot of the triple: `thirds[pairSlot * 128 + c]`, 0 when none. */
+  readonly thirds: Uint16Array;
+  /** 1 where a fourth code completes a start: `fourths[tripleSlot * 128 + d]`. */
+  readonly fourths: Uint8Array;
+}
+
+const ALL = [...Array(128).keys()];
+
+/**
+ * The 7-bit codes one character of a start stands for (`[…]` a set, `*` any): a letter in both
+ * cases, as the scan looks characters up as they are; a character past ASCII (a config name's)
+ * stands for any, as the scan sees only the low seven bits of one.
+ */
+function codeSets(pattern: string): number[][] {
+  return [...pattern.matchAll(/\[([^\]]+)\]|\*|./g)].map((m) =>
+    m[0] === '*' ? ALL : [...new Set([...(m[1] ?? m[0])].flatMap((ch) => cases(ch)))],
+  );
+}
+
+function cases(ch: string): number[] {
+  const c = ch.charCodeAt(0);
+  if (c >= 128) return ALL;
+  const low = lower(c);
+  return low >= 97 && low <= 122 ? [low, low - 32] : [low];
+}
+
+/** The lower case of a 7-bit code: starts are keyed by it, whatever the case they are seen in. */
+const lower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
+
+const tablesMemo = new Map<string, StartTables | undefined>();
+
+/**
+ * The tables of `starts`, or undefined when they need more than 255 pair slots (the regex scans
+ * then). Once per list of starts; the default list's come ready-made from generated-tables.ts
+ * (used only when made from the same starts: a stale file costs time, never a wrong table).
+ */
+export function startTables(starts: readonly string[]): StartTables | undefined {
+  const key = starts.join('\n');
+  if (tablesMemo.has(key)) return tablesMemo.get(key);
+  const tables =
+    key === GENERATED_TABLES.starts
+      ? decodeStartTables(GENERATED_TABLES.tables)
+      : deriveStartTables(starts);
+  if (tablesMemo.size >= 16) tablesMemo.clear();
+  tablesMemo.set(key, tables);
+  return tables;
+}
+
+/**
+ * The tables derived from the character sets of each start (never expanded into strings: `\\/**`
+ * alone would be 16k of them).
+ */
+export function deriveStartTables(starts: readonly string[]): StartTables | undefined {
+  const patterns = starts.map(codeSets);
+  const pairSlot = new Map<number, number>();
+  const tripleSlot = new Map<number, number>();
+  for (const [p, sets] of patterns.entries()) {
+    if (sets.length !== 4) throw new Error(`prescan start "${starts[p]}" is not four characters`);
+    const [as, bs, cs] = sets as [number[], number[], number[]];
+    for (const a of as)
+      for (const b of bs) {
+        const pair = (lower(a) << 7) | lower(b);
+        if (!pairSlot.has(pair)) pairSlot.set(pair, pairSlot.size + 1);
+        for (const c of cs) {
+          const t = (pair << 7) | lower(c);
+          if (!tripleSlot.has(t)) tripleSlot.set(t, tripleSlot.size + 1);
+        }
+      }
+  }
+  // Config names past ASCII stand for a hundred pairs each: beyond a byte, scan with the regex.
+  if (pairSlot.size > 255) return undefined;
+  const pairs = new Uint8Array(1 << 14);
+  const thirds = new Uint16Array((pairSlot.size + 1) * 128);
+  const fourths = new Uint8Array((tripleSlot.size + 1) * 128);
+  for (const [as, bs, cs, ds] of patterns as [number[], number[], number[], number[]][])
+    for (const a of as)
+      for (const b of bs) {
+        const pair = (lower(a) << 7) | lower(b);
+        const ps = pairSlot.get(pair) as number;
+        pairs[(a << 7) | b] = ps;
+        for (const c of cs) {
+          const ts = tripleSlot.get((pair << 7) | lower(c)) as number;
+          thirds[ps * 128 + c] = ts;
+          if (ds === ALL) fourths.fill(1, ts * 128, ts * 128 + 128);
+          else for (const d of ds) fourths[ts * 128 + d] = 1;
+        }
+      }
+  return { pairs, thirds, fourths };
+}
+
+/** A row of `fourths` that allows every fourth code. */
+const FULL_ROW = 255;
+
+/**
+ * The tables as base64 bytes (what generated-tables.ts holds): the sizes of `thirds` and
+ * `fourths` in rows (u16 each), the set entries of `pairs` (a u16 count, then index u16 and slot
+ * u8 each) and of `thirds` (a u16 count, then index u16 and slot u16 each), then each row of
+ * `fourths` but the first (all zeros): 255 when every code is set, else a count and the codes.
+ */
+export function encodeStartTables({ pairs, thirds, fourths }: StartTables): string {
+  const out: number[] = [];
+  const u16 = (n: number): number => out.push(n >> 8, n & 255);
+  u16(thirds.length / 128);
+  u16(fourths.length / 128);
+  const entries = (table: Uint8Array | Uint16Array, wide: boolean): void => {
+    const set = [...table.keys()].filter((i) => table[i] !== 0);
+    u16(set.length);
+    for (const i of set) {
+      u16(i);
+      if (wide) u16(table[i] as number);
+      else out.push(table[i] as number);
+    }
+  };
+  entries(pairs, false);
+  entries(thirds, true);
+  for (let row = 128; row < fourths.length; row += 128) {
+    const codes = [...Array(128).keys()].filter((d) => fourths[row + d] !== 0);
+    if (codes.length === 128) out.push(FULL_ROW);
+    else out.push(codes.length, ...codes);
+  }
+  return Buffer.from(out).toString('base64');
+}
+
+/** The tables `encodeStartTables` wrote. */
+export function decodeStartTables(base64: string): StartTables {
+  const b = Buffer.from(base64, 'base64');
+  let at = 0;
+  const u16 = (): number => {
+    at += 2;
+    return ((b[at - 2] as number) << 8) | (b[at - 1] as number);
+  };
+  const thirds = new Uint16Array(u16() * 128);
+  const fourths = new Uint8Array(u16() * 128);
+  const pairs = new Uint8Array(1 << 14);
+  for (let n = u16(); n > 0; n--) pairs[u16()] = b[at++] as number;
+  for (let n = u16(); n > 0; n--) thirds[u16()] = u16();
+  for (let row = 128; row < fourths.length; row += 128) {
+    const n = b[at++] as number;
+    if (n === FULL_ROW) fourths.fill(1, row, row + 128);
+    else for (const end = at + n; at < end; at++) fourths[row + (b[at] as number)] = 1;
+  }
+  return { pairs, thirds, fourths };
+}
