@@ -191,7 +191,6 @@ class FirstStageJudge {
       const v = worker.verdict(rec.line, rec.raw.length);
       if (v >= 0) judge.adopt(rec, v);
     }
-    if (recs.length > 0) worker.passed((recs[recs.length - 1] as Rec).line);
   }
 
   async close(): Promise<void> {

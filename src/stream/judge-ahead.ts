@@ -1,7 +1,8 @@
 import type { Worker } from 'node:worker_threads';
-import type { JudgePart, JudgeVerdicts, JudgeWorkerData, LineJudge } from './line-judge.js';
+import { readVerdict, ringMemory } from './judge-ring.js';
+import type { JudgePart, JudgeWorkerData, LineJudge } from './line-judge.js';
 
-/** Parts handed to the worker and not judged yet, past which the rest of a file is not handed. */
+/** Parts handed to the worker and not split yet, past which the rest of a file is not handed. */
 const MAX_BACKLOG_PARTS = 8;
 
 /**
@@ -20,18 +21,19 @@ type WorkerThreads = typeof import('node:worker_threads');
 
 /**
  * The main thread's side of a judging worker (line-judge.ts): hands it each part of a file as it
- * is read, and answers, per record, the verdict the worker gave on that line (by line number,
- * checked against the text's length), or -1 when it has none (not judged yet, or the worker
- * failed): the stage judges such a line itself. The worker never holds the run up: nothing here
- * waits for it. Parts are copied into MAX_BACKLOG_PARTS buffers shared with the worker, each
- * held until the worker has split it (no buffer is made, handed over or collected per part):
- * with none free (a busy machine), the rest of the file is judged on the main thread.
+ * is read, and answers, per record, the verdict the worker wrote for that line in the shared ring
+ * (judge-ring.ts: by file, line number and the text's length), or -1 when it has none (not judged
+ * yet, or the worker failed): the stage then judges the line itself, and the worker skips it.
+ * Nothing here waits for the worker. Parts are copied into MAX_BACKLOG_PARTS buffers shared with
+ * the worker, each held until the worker has split it (no buffer is made, handed over or
+ * collected per part): with none free (a busy machine), the rest of the file is judged on the
+ * main thread.
  */
 export class JudgeAhead {
   readonly #worker: Worker;
   readonly #port: import('node:worker_threads').MessagePort;
   readonly #passed: Int32Array;
-  readonly #receive: WorkerThreads['receiveMessageOnPort'];
+  readonly #ring: Int32Array;
   #gen = 0;
   #maxLineBytes = 0;
   #feeding = false;
@@ -39,15 +41,13 @@ export class JudgeAhead {
   readonly #slots: Slot[] = [];
   /** Per slot: 1 while the worker has it (set here when handed over, cleared by the worker). */
   readonly #busy: Int32Array;
-  #results: JudgeVerdicts[] = [];
-  #head = 0;
-  #at = 0;
 
   private constructor(judge: LineJudge, wt: WorkerThreads) {
     const { port1, port2 } = new wt.MessageChannel();
     const passed = new SharedArrayBuffer(4);
     const busy = new SharedArrayBuffer(4 * MAX_BACKLOG_PARTS);
-    const workerData: JudgeWorkerData = { port: port2, passed, busy, data: judge.data };
+    const verdicts = ringMemory();
+    const workerData: JudgeWorkerData = { port: port2, verdicts, passed, busy, data: judge.data };
     this.#worker = new wt.Worker(judge.worker, { workerData, transferList: [port2] });
     this.#worker.on('error', () => {
       this.#failed = true;
@@ -57,7 +57,7 @@ export class JudgeAhead {
     this.#port = port1;
     this.#passed = new Int32Array(passed);
     this.#busy = new Int32Array(busy);
-    this.#receive = wt.receiveMessageOnPort;
+    this.#ring = new Int32Array(verdicts);
   }
 
   /** A worker for `judge`, or undefined where a second thread cannot pay (one CPU). */
@@ -77,8 +77,6 @@ export class JudgeAhead {
     this.#gen++;
     this.#maxLineBytes = Math.min(maxLineBytes, MAX_JUDGED_LINE_BYTES);
     this.#feeding = !this.#failed;
-    this.#results = [];
-    this.#head = this.#at = 0;
     Atomics.store(this.#passed, 0, 0);
   }
 
@@ -113,48 +111,15 @@ export class JudgeAhead {
     return -1;
   }
 
-  /** The stage has passed `line`: the worker need not judge up to it. */
-  passed(line: number): void {
-    if (line <= 0x7fffffff) Atomics.store(this.#passed, 0, line);
-  }
-
   /**
    * The worker's verdict on line `line` of the current file, whose text is `length` characters
-   * long, or -1. Asked in line order.
+   * long, or -1: then the stage judges the line, and the worker skips it (and the lines before).
+   * Asked in line order.
    */
   verdict(line: number, length: number): number {
-    for (;;) {
-      const r = this.#results[this.#head];
-      if (r === undefined) {
-        if (!this.#take()) return -1;
-        continue;
-      }
-      const lines = r.lines;
-      let at = this.#at;
-      while (at < lines.length && (lines[at] as number) < line) at++;
-      this.#at = at;
-      if (at < lines.length)
-        return lines[at] === line && r.lengths[at] === length ? (r.verdicts[at] as number) : -1;
-      this.#head++;
-      this.#at = 0;
-    }
-  }
-
-  /** Takes the answers that have come; false when none has. */
-  #take(): boolean {
-    let any = false;
-    for (let m = this.#receive(this.#port); m !== undefined; m = this.#receive(this.#port)) {
-      const r = m.message as JudgeVerdicts;
-      if (r.gen !== this.#gen || r.lines.length === 0) continue;
-      if (this.#head >= 16) {
-        // Answers already asked about are let go.
-        this.#results = this.#results.slice(this.#head);
-        this.#head = 0;
-      }
-      this.#results.push(r);
-      any = true;
-    }
-    return any;
+    const v = readVerdict(this.#ring, this.#gen, line, length);
+    if (v < 0 && line <= 0x7fffffff) Atomics.store(this.#passed, 0, line);
+    return v;
   }
 
   /** Stops the worker. */

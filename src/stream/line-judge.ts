@@ -19,9 +19,11 @@ export interface LineJudge {
 
 /** What a judging worker is given (`workerData`). */
 export interface JudgeWorkerData {
-  /** Where parts come in (JudgePart) and verdicts go out (JudgeVerdicts). */
+  /** Where parts come in (JudgePart). */
   readonly port: MessagePort;
-  /** Int32 slot 0: the last line the stage has passed; the worker need not judge up to it. */
+  /** Where verdicts go out: a ring (judge-ring.ts). */
+  readonly verdicts: SharedArrayBuffer;
+  /** Int32 slot 0: the last line the stage has passed or judged itself; the worker skips up to it. */
   readonly passed: SharedArrayBuffer;
   /** Int32 per part buffer: 1 while the worker has it; the worker sets 0 once it is split. */
   readonly busy: SharedArrayBuffer;
@@ -36,12 +38,4 @@ export interface JudgePart {
   readonly slot: number;
   readonly sab: SharedArrayBuffer;
   readonly length: number;
-}
-
-/** Verdicts on lines a part ended (line numbers ascending), with each line's length. */
-export interface JudgeVerdicts {
-  readonly gen: number;
-  readonly lines: Float64Array;
-  readonly lengths: Float64Array;
-  readonly verdicts: Uint8Array;
 }

@@ -38,6 +38,12 @@ const CHUNK_BYTES = 8 * 1024 * 1024;
 /** Chunks read ahead at a time by `stepAhead` (1 MiB of 64 KiB chunks), then split one a step. */
 const AHEAD_CHUNKS = 16;
 
+/**
+ * Parts read ahead when they are watched (`watchParts`): the watcher (a worker thread) may be
+ * that far ahead of the split instead of waiting for the next part.
+ */
+const WATCHED_DEPTH = 4;
+
 /** The buffer files are read into, chunk after chunk and file after file (at most 8 MiB). */
 let scratch = Buffer.allocUnsafe(0);
 
@@ -59,7 +65,7 @@ export interface FileSplitRun {
   /**
    * Hands `watch` each part of the file `stepAhead` reads (up to 1 MiB), in file order, once
    * the read has ended and before the part is split, so that another thread may look at lines
-   * ahead of the split (redact's prescan, `judge-ahead.ts`); the file is then read two parts
+   * ahead of the split (redact's prescan, `judge-ahead.ts`); the file is then read four parts
    * ahead instead of one. Every part shown is split, and every byte split was shown. The buffer
    * is read into again later: `watch` copies what it keeps. Called before the first step.
    */
@@ -199,7 +205,7 @@ class Run implements FileSplitRun {
 
   /**
    * For `stepAhead`: the run's buffers of `AHEAD_CHUNKS` chunks (one more than the reads it keeps
-   * under way: one part ahead, two when its parts are watched), used in turn (`turn` is the one
+   * under way: one part ahead, WATCHED_DEPTH when its parts are watched), used in turn (`turn` is the one
    * read into next), the reads under way, where reading got to, and the part of the last read not
    * split.
    */
@@ -216,7 +222,7 @@ class Run implements FileSplitRun {
           ? this.first
           : this.#read();
       this.first = -1;
-      const depth = this.#watch ? 2 : 1;
+      const depth = this.#watch ? WATCHED_DEPTH : 1;
       const bufs = Array.from({ length: depth + 1 }, () => Buffer.allocUnsafeSlow(size));
       a = this.#ahead = {
         bufs,
@@ -240,7 +246,7 @@ class Run implements FileSplitRun {
       if (n < r.want) a.dropped.push(...a.reads.splice(0).map((x) => x.done));
       this.#showEnded(a);
       // The buffer read into now was split before the one just read: its records are handed on.
-      this.#readNext(a, this.#watch ? 2 : 1);
+      this.#readNext(a, this.#watch ? WATCHED_DEPTH : 1);
     }
     const piece = a.rest.subarray(0, this.chunkBytes);
     a.rest = a.rest.subarray(piece.length);
