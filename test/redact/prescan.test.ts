@@ -23,6 +23,9 @@ const samples = [
   `SK${'0123456789abcdef'.repeat(2)}`,
   `dop_v1_${'0123456789abcdef'.repeat(4)}`,
   'TOKEN_FOO: bar',
+  `x rootly_${'0123456789abcdef'.repeat(4)}`,
+  `x rk_test_${FAKE}`,
+  `API_KEY\t= ${FAKE}`,
   'x\t--password\thunter2',
 ];
 
@@ -82,6 +85,32 @@ describe('prescan', () => {
     }
     expect(hits).toBeGreaterThan(3);
   });
+
+  // `root` is skipped unless `ly_` follows, and `key` unless a quote, blank, `\\`, `:` or `=`
+  // follows (what the rules need there): the same verdicts as the regex, with and without config
+  // names (which may start with `root`).
+  it.each([[[] as string[]], [['rootpw']], [['keyring']]])(
+    'skips root and key only where the regex would (names %j)',
+    (names) => {
+      const t = compilePrescan(names, []);
+      const x = compilePrescan(names, [], 'regex');
+      const edges = [
+        'root /root rootDir ROOT Rootly rootly rootly_x ROOTLY_ rootl',
+        `rootly_${'ab12'.repeat(16)}`,
+        `ROOTLY_${'AB12'.repeat(16)}`,
+        'rk_test_ rk_live_ RK_TEST_ rk_tes',
+        'keys, key; monkey key. keyring=1 rootpw: 2',
+        `key = ${FAKE}`,
+        `KEY:${FAKE}`,
+        `{"key":"${FAKE}"}`,
+        JSON.stringify({ s: JSON.stringify({ key: FAKE }) }),
+        `key\t=\t${FAKE}`,
+        `key'='${FAKE}`,
+      ];
+      for (const line of edges) expect([line, t(line)]).toEqual([line, x(line)]);
+      expect(edges.filter((l) => t(l) & PRESCAN_TEXT).length).toBeGreaterThan(5);
+    },
+  );
 
   it('sees escaped ASCII and escaped slashes, and uses the regex for short config names', () => {
     expect(tables('{"a":"\\u0041"}')).toBe(PRESCAN_TEXT);
