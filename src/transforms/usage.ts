@@ -9,28 +9,14 @@ import { emitReject, invalidRejection } from '../stream/rejection.js';
 import { isFileUsage, readFileUsage, type FileUsage } from '../usage/file-usage.js';
 import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js';
 import { ProgressBar } from '../usage/progress-bar.js';
-import { detectValue } from '../formats/detect.js';
-import { facetOf, formats, loadFacets } from '../formats/registry.js';
-import type { UsageFormats } from '../usage/usage-formats.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
-import type { CommandBehaviour } from './spec.js';
+import type { CommandBehaviour, WholeFileReader } from './spec.js';
+import { UsageFilesAhead, WORKER_MIN_BYTES } from './usage-files-ahead.js';
 import { usageDefaults, type UsageFormat } from './commands/usage.js';
+import { usageFormats } from './usage-formats.js';
 
-export { usageDefaults, type UsageFormat };
-
-await loadFacets('usage');
-
-/** The registered formats as `usage` sees them: detectors, and each adapter's usage extractor. */
-export function usageFormats(): UsageFormats {
-  const needles = new Set<string>();
-  for (const f of formats) for (const n of facetOf(f.id, 'usage')?.needles ?? []) needles.add(n);
-  return {
-    detect: (value) => detectValue(value)?.id,
-    extractor: (id) => facetOf(id, 'usage'),
-    needles: [...needles],
-  };
-}
+export { usageDefaults, usageFormats, type UsageFormat };
 
 export interface UsageOptions {
   /** How the report is written: a table for people, JSON or CSV for programs. */
@@ -168,12 +154,33 @@ function inputSizes(inputs: readonly string[]): Map<string, number> | undefined 
   return sizes;
 }
 
+/**
+ * From how many bytes of input files `usage` reads files on a worker thread too
+ * (`WORKER_MIN_BYTES`; the environment variable TXPIPE_USAGE_WORKER_MIN_BYTES sets it, for tests).
+ */
+function workerMinBytes(): number {
+  const n = Number(process.env.TXPIPE_USAGE_WORKER_MIN_BYTES ?? NaN);
+  return Number.isFinite(n) && n >= 0 ? n : WORKER_MIN_BYTES;
+}
+
 export const usageBehaviour: CommandBehaviour = {
   select: () => usageFormats().needles,
-  readFile: () => {
+  readFile: (_args, ctx) => {
     const formats = usageFormats();
-    return async (path, limits) =>
-      readFileUsage(path, { ...limits, formats, sample: usageDefaults.sample });
+    const sample = usageDefaults.sample;
+    let ahead: UsageFilesAhead | undefined | null = null; // null until the first input
+    const read: WholeFileReader = async (path, limits) => {
+      if (ahead === null)
+        ahead = UsageFilesAhead.start(ctx.inputs, limits, {
+          formats,
+          sample,
+          workerUrl: new URL('./usage-worker.js', import.meta.url),
+          minBytes: workerMinBytes(),
+        });
+      return ahead ? ahead.read(path) : readFileUsage(path, { ...limits, formats, sample });
+    };
+    read.close = () => ahead?.close();
+    return read;
   },
   stages(args, ctx) {
     const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);
