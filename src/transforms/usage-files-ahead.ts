@@ -174,6 +174,11 @@ export class UsageFilesAhead {
     }
   }
 
+  /** How many inputs either thread has claimed so far (for tests: the worker claims first). */
+  get claimed(): number {
+    return Atomics.load(this.#shared, NEXT);
+  }
+
   /** Stops the worker (once the last input is read, or the run stops early). */
   close(): void {
     this.#broken = true;

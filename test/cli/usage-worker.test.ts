@@ -1,0 +1,123 @@
+// `usage` reads input files on a worker thread beside the main thread once there are enough bytes
+// of them (TXPIPE_USAGE_WORKER_MIN_BYTES lowers the bound here). What it reports must not depend
+// on that: the same report, messages and exit code with and without the worker, damaged and
+// unreadable files included; and the worker really reads some of the files.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandInputs } from '../../src/cli/inputs.js';
+import { usageFormats } from '../../src/transforms/usage.js';
+import { UsageFilesAhead } from '../../src/transforms/usage-files-ahead.js';
+import { readFileUsage } from '../../src/usage/file-usage.js';
+import { bin, fixture, repoRoot } from '../shared.js';
+import { entry } from '../usage/records.js';
+import { ensureBuilt, env, type Run } from './run.js';
+
+let tmp: string;
+const asRoot = process.getuid?.() === 0;
+
+/** The claude-code fixtures copied a few times, and files `usage` must report or stream. */
+function makeTree(root: string, damaged: boolean): string {
+  const tree = join(root, damaged ? 'damaged' : 'clean');
+  for (let i = 0; i < 3; i++)
+    cpSync(fixture('claude-code'), join(tree, `copy-${i}`), { recursive: true });
+  cpSync(fixture('rupu'), join(tree, 'rupu'), { recursive: true });
+  if (!damaged) return tree;
+  const a = JSON.stringify(entry('msg_a', 5));
+  const b = JSON.stringify(entry('msg_b', 7));
+  const odd = join(tree, 'odd');
+  mkdirSync(odd);
+  writeFileSync(join(odd, 'malformed.jsonl'), `${a}\n{"type":"assistant","usage": nope\n${b}\n`);
+  writeFileSync(join(odd, 'cut.jsonl'), `${a}\n${b}\n{"type":"assistant","message":{"usage":{"in`);
+  writeFileSync(join(odd, 'bom.jsonl'), `\uFEFF${a}\r\n\r\n${b}\r\n`);
+  writeFileSync(join(odd, 'empty.jsonl'), '');
+  writeFileSync(join(odd, 'z.jsonl.gz'), gzipSync(`${a}\n${b}\n`));
+  writeFileSync(join(odd, 'array.json'), `[${a},\n${b}]\n`);
+  return tree;
+}
+
+beforeAll(() => {
+  ensureBuilt();
+  tmp = mkdtempSync(join(tmpdir(), 'txpipe-usage-worker-'));
+  chmodSync(tmp, 0o755);
+  makeTree(tmp, false);
+  makeTree(tmp, true);
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** `txpipe usage ...args`, the worker started from `minBytes` bytes of files. */
+function usage(args: readonly string[], minBytes: number, user?: number): Run {
+  const r = spawnSync(process.execPath, [bin, 'usage', ...args], {
+    cwd: repoRoot,
+    env: { ...env, TXPIPE_USAGE_WORKER_MIN_BYTES: String(minBytes) },
+    encoding: 'utf8',
+    ...(user !== undefined ? { uid: user, gid: user } : {}),
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const NEVER = 1e15;
+
+describe('usage with and without its worker thread', () => {
+  // [what, arguments ('@x' is x under the temporary folder)]
+  const rows: [string, string[]][] = [
+    ['a clean tree as JSON', ['--json', '@clean']],
+    ['a clean tree as a table', ['--table', '@clean']],
+    ['a clean tree, keeping first reports', ['--csv', '--keep', 'first', '@clean']],
+    ['a tree with damaged files', ['--json', '@damaged']],
+    ['a tree with damaged files, --strict', ['--json', '--strict', '@damaged']],
+    ['files named one by one, twice', ['--json', '@clean/rupu', '@damaged/odd', '@clean/rupu']],
+  ];
+  it.each(rows)('%s: the same report, messages and exit code', (_, args) => {
+    const argv = args.map((a) => (a.startsWith('@') ? join(tmp, a.slice(1)) : a));
+    const alone = usage(argv, NEVER);
+    expect(alone.stdout.length, alone.stderr).toBeGreaterThan(100);
+    expect(usage(argv, 0)).toEqual(alone);
+  });
+
+  it('an unreadable file fails the run the same way', () => {
+    const tree = join(tmp, 'unreadable');
+    cpSync(join(tmp, 'clean'), tree, { recursive: true });
+    const locked = join(tree, 'copy-1', 'locked.jsonl');
+    writeFileSync(locked, `${JSON.stringify(entry('msg_l', 1))}\n`);
+    chmodSync(locked, 0);
+    const user = asRoot ? 65534 : undefined; // root reads any file
+    const alone = usage(['--json', tree], NEVER, user);
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toContain('locked.jsonl');
+    expect(usage(['--json', tree], 0, user)).toEqual(alone);
+  });
+});
+
+describe('UsageFilesAhead', () => {
+  it('gives every file what readFileUsage gives it, some of them read by the worker', async () => {
+    const inputs = await expandInputs([join(tmp, 'damaged')]);
+    const limits = { framing: 'auto' as const, maxLineBytes: 1 << 20 };
+    const formats = usageFormats();
+    const workerUrl = pathToFileURL(join(repoRoot, 'dist/src/transforms/usage-worker.js'));
+    const ahead = UsageFilesAhead.start(inputs, limits, {
+      formats,
+      sample: 50,
+      workerUrl,
+      minBytes: 0,
+    });
+    expect(ahead).toBeDefined();
+    // The worker claims files as soon as it runs: wait for it before reading any here.
+    for (let t = 0; ahead!.claimed === 0 && t < 200; t++)
+      await new Promise((r) => setTimeout(r, 50));
+    try {
+      for (const path of inputs) {
+        const got = await ahead!.read(path);
+        const want = readFileUsage(path, { ...limits, formats, sample: 50 });
+        expect(got && [...got], path).toEqual(want && [...want]);
+      }
+    } finally {
+      ahead!.close();
+    }
+    expect(ahead!.fromWorker).toBeGreaterThan(0);
+  });
+});
