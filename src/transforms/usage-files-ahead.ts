@@ -39,7 +39,7 @@ export interface WorkerResult {
 }
 
 /** Inputs read ahead of their turn at most: their usage is held until then (bounded memory). */
-export const AHEAD_WINDOW = 8;
+export const AHEAD_WINDOW = 32;
 
 /** A larger file is read at its turn only, in parts (one read of `openFileSplit`'s chunk). */
 const AHEAD_MAX_BYTES = 8 * 1024 * 1024;
