@@ -94,30 +94,52 @@ describe('usage with and without its worker thread', () => {
 });
 
 describe('UsageFilesAhead', () => {
-  it('gives every file what readFileUsage gives it, some of them read by the worker', async () => {
-    const inputs = await expandInputs([join(tmp, 'damaged')]);
-    const limits = { framing: 'auto' as const, maxLineBytes: 1 << 20 };
-    const formats = usageFormats();
-    const workerUrl = pathToFileURL(join(repoRoot, 'dist/src/transforms/usage-worker.js'));
-    const ahead = UsageFilesAhead.start(inputs, limits, {
-      formats,
-      sample: 50,
-      workerUrl,
-      minBytes: 0,
-    });
+  const limits = { framing: 'auto' as const, maxLineBytes: 1 << 20 };
+  const formats = usageFormats();
+
+  /** Reads every input through a reader with the given worker: what each gave, as arrays. */
+  async function readAll(worker: string, inputs: readonly string[]) {
+    const workerUrl = pathToFileURL(join(repoRoot, worker));
+    const o = { formats, sample: 50, workerUrl, minBytes: 0 };
+    const ahead = UsageFilesAhead.start(inputs, limits, o);
     expect(ahead).toBeDefined();
-    // The worker claims files as soon as it runs: wait for it before reading any here.
+    // A worker claims files as soon as it runs: wait for it before reading any here.
     for (let t = 0; ahead!.claimed === 0 && t < 200; t++)
       await new Promise((r) => setTimeout(r, 50));
+    const got = [];
     try {
       for (const path of inputs) {
-        const got = await ahead!.read(path);
-        const want = readFileUsage(path, { ...limits, formats, sample: 50 });
-        expect(got && [...got], path).toEqual(want && [...want]);
+        const parts = await ahead!.read(path);
+        got.push(parts && [...parts]);
       }
     } finally {
       ahead!.close();
     }
-    expect(ahead!.fromWorker).toBeGreaterThan(0);
+    return { got, fromWorker: ahead!.fromWorker };
+  }
+
+  const alone = (inputs: readonly string[]) =>
+    inputs.map((path) => {
+      const parts = readFileUsage(path, { ...limits, formats, sample: 50 });
+      return parts && [...parts];
+    });
+
+  it('gives every file what readFileUsage gives it, some of them read by the worker', async () => {
+    const inputs = await expandInputs([join(tmp, 'damaged')]);
+    const r = await readAll('dist/src/transforms/usage-worker.js', inputs);
+    expect(r.got).toEqual(alone(inputs));
+    expect(r.fromWorker).toBeGreaterThan(0);
+  });
+
+  // [what, worker module]
+  const failing: [string, string][] = [
+    ['claims every file and posts none', 'test/fixtures/usage-workers/stuck.mjs'],
+    ['fails as it starts', 'test/fixtures/usage-workers/broken.mjs'],
+  ];
+  it.each(failing)('reads every file itself when the worker %s', async (_, worker) => {
+    const inputs = await expandInputs([join(tmp, 'damaged')]);
+    const r = await readAll(worker, inputs);
+    expect(r.got).toEqual(alone(inputs));
+    expect(r.fromWorker).toBe(0);
   });
 });
