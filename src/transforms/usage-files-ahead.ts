@@ -44,19 +44,16 @@ export const AHEAD_WINDOW = 32;
 /** A larger file is read at its turn only, in parts (one read of `openFileSplit`'s chunk). */
 const AHEAD_MAX_BYTES = 8 * 1024 * 1024;
 
-/**
- * The smallest total of files that can be read ahead for which a worker thread is started: it
- * costs ~25 ms of start and its own copy of the reading code; 32 MB take ~80 ms to read.
- */
-export const WORKER_MIN_BYTES = 32e6;
-
 export interface FilesAheadOptions {
   readonly formats: UsageFormats;
   readonly sample: number;
   /** The worker's module (usage-worker.js beside this module, in the build). */
   readonly workerUrl: URL;
-  /** See `WORKER_MIN_BYTES`. */
-  readonly minBytes?: number;
+  /**
+   * The smallest total of files that can be read ahead for which the worker is started (it costs
+   * ~35 ms to start, and both threads' JIT and GC cost more CPU than one thread's).
+   */
+  readonly minBytes: number;
 }
 
 /**
@@ -146,7 +143,7 @@ export class UsageFilesAhead {
       bytes += size;
       files++;
     }
-    if (files < 2 || bytes < (o.minBytes ?? WORKER_MIN_BYTES)) return undefined;
+    if (files < 2 || bytes < o.minBytes) return undefined;
     return new UsageFilesAhead(inputs, eligible, sizes, limits, o);
   }
 

@@ -12,7 +12,7 @@ import { ProgressBar } from '../usage/progress-bar.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
 import type { CommandBehaviour, WholeFileReader } from './spec.js';
-import { UsageFilesAhead, WORKER_MIN_BYTES } from './usage-files-ahead.js';
+import { UsageFilesAhead } from './usage-files-ahead.js';
 import { usageDefaults, type UsageFormat } from './commands/usage.js';
 import { usageFormats } from './usage-formats.js';
 
@@ -155,12 +155,13 @@ function inputSizes(inputs: readonly string[]): Map<string, number> | undefined 
 }
 
 /**
- * From how many bytes of input files `usage` reads files on a worker thread too
- * (`WORKER_MIN_BYTES`; the environment variable TXPIPE_USAGE_WORKER_MIN_BYTES sets it, for tests).
+ * From how many bytes of input files `usage` reads them on a worker thread too: the environment
+ * variable TXPIPE_USAGE_WORKER_MIN_BYTES; unset (the default), never. Opt-in while it is
+ * unproven: on the shared 2-core machine it was measured on it gave no gain (bench/RESULTS.md).
  */
-function workerMinBytes(): number {
+function workerMinBytes(): number | undefined {
   const n = Number(process.env.TXPIPE_USAGE_WORKER_MIN_BYTES ?? NaN);
-  return Number.isFinite(n) && n >= 0 ? n : WORKER_MIN_BYTES;
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
 export const usageBehaviour: CommandBehaviour = {
@@ -170,13 +171,18 @@ export const usageBehaviour: CommandBehaviour = {
     const sample = usageDefaults.sample;
     let ahead: UsageFilesAhead | undefined | null = null; // null until the first input
     const read: WholeFileReader = async (path, limits) => {
-      if (ahead === null)
-        ahead = UsageFilesAhead.start(ctx.inputs, limits, {
-          formats,
-          sample,
-          workerUrl: new URL('./usage-worker.js', import.meta.url),
-          minBytes: workerMinBytes(),
-        });
+      if (ahead === null) {
+        const minBytes = workerMinBytes();
+        ahead =
+          minBytes === undefined
+            ? undefined
+            : UsageFilesAhead.start(ctx.inputs, limits, {
+                formats,
+                sample,
+                workerUrl: new URL('./usage-worker.js', import.meta.url),
+                minBytes,
+              });
+      }
       return ahead ? ahead.read(path) : readFileUsage(path, { ...limits, formats, sample });
     };
     read.close = () => ahead?.close();

@@ -1,7 +1,7 @@
-// `usage` reads input files on a worker thread beside the main thread once there are enough bytes
-// of them (TXPIPE_USAGE_WORKER_MIN_BYTES lowers the bound here). What it reports must not depend
-// on that: the same report, messages and exit code with and without the worker, damaged and
-// unreadable files included; and the worker really reads some of the files.
+// `usage` reads input files on a worker thread beside the main thread when asked to
+// (TXPIPE_USAGE_WORKER_MIN_BYTES: from that many bytes of them; 0 here). What it reports must
+// not depend on that: the same report, messages and exit code with and without the worker,
+// damaged and unreadable files included; and the worker really reads some of the files.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,18 +49,17 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** `txpipe usage ...args`, the worker started from `minBytes` bytes of files. */
-function usage(args: readonly string[], minBytes: number, user?: number): Run {
+/** `txpipe usage ...args`: by default (no worker), or the worker started from `minBytes` bytes. */
+function usage(args: readonly string[], minBytes?: number, user?: number): Run {
+  const worker = minBytes === undefined ? {} : { TXPIPE_USAGE_WORKER_MIN_BYTES: String(minBytes) };
   const r = spawnSync(process.execPath, [bin, 'usage', ...args], {
     cwd: repoRoot,
-    env: { ...env, TXPIPE_USAGE_WORKER_MIN_BYTES: String(minBytes) },
+    env: { ...env, ...worker },
     encoding: 'utf8',
     ...(user !== undefined ? { uid: user, gid: user } : {}),
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
-
-const NEVER = 1e15;
 
 describe('usage with and without its worker thread', () => {
   // [what, arguments ('@x' is x under the temporary folder)]
@@ -74,7 +73,7 @@ describe('usage with and without its worker thread', () => {
   ];
   it.each(rows)('%s: the same report, messages and exit code', (_, args) => {
     const argv = args.map((a) => (a.startsWith('@') ? join(tmp, a.slice(1)) : a));
-    const alone = usage(argv, NEVER);
+    const alone = usage(argv);
     expect(alone.stdout.length, alone.stderr).toBeGreaterThan(100);
     expect(usage(argv, 0)).toEqual(alone);
   });
@@ -86,7 +85,7 @@ describe('usage with and without its worker thread', () => {
     writeFileSync(locked, `${JSON.stringify(entry('msg_l', 1))}\n`);
     chmodSync(locked, 0);
     const user = asRoot ? 65534 : undefined; // root reads any file
-    const alone = usage(['--json', tree], NEVER, user);
+    const alone = usage(['--json', tree], undefined, user);
     expect(alone.code).toBe(1);
     expect(alone.stderr).toContain('locked.jsonl');
     expect(usage(['--json', tree], 0, user)).toEqual(alone);
