@@ -57,7 +57,8 @@ export interface FilesAheadOptions {
 }
 
 /**
- * `usage`'s reader of a run's input files (the CLI's whole-file reader) on two threads: a worker
+ * `usage`'s reader of a run's input files (the CLI's whole-file reader) on two threads, when asked
+ * for (TXPIPE_USAGE_WORKER_MIN_BYTES; off by default, see docs/commands/usage.md): a worker
  * thread and the main thread claim the inputs in order (`claimFile`), each reading the files it
  * claims with `readFileUsage`, and the main thread hands each input's usage on at its turn, in
  * input order, so the report is the one a single thread makes. The main thread reads ahead only
@@ -65,8 +66,9 @@ export interface FilesAheadOptions {
  * inputs are read ahead of their turn. A file read ahead is a regular file of 8 MiB or less;
  * anything else (a larger file, a FIFO, standard input), and any file whose reading ahead failed
  * or found it must be streamed (gzip, not JSON Lines), is read at its turn exactly as without a
- * worker, so its errors and reports are the same. A worker that fails leaves the rest to the main
- * thread.
+ * worker, so its errors and reports are the same. A file the worker holds is waited for about
+ * three times as long as reading it takes, then read here too; a worker that fails leaves the
+ * rest to the main thread.
  */
 export class UsageFilesAhead {
   /** How many inputs the worker read (for tests). */
