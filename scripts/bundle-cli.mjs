@@ -181,7 +181,7 @@ function commandOnly(command) {
 }
 
 for (const old of readdirSync(out)) {
-  if (old === 'chunks' || old.startsWith('cli') || old.startsWith('prescan-worker'))
+  if (/^(chunks|cli|prescan-worker|usage-worker)/.test(old))
     rmSync(join(out, old), { recursive: true, force: true });
 }
 const common = {
@@ -214,6 +214,15 @@ for (const command of Object.keys(COMMAND_BUILDS)) {
     plugins: [commandOnly(command), builtins],
   });
 }
+// The worker thread `usage` starts to read input files beside the main thread
+// (src/transforms/usage-files-ahead.ts finds it beside the CLI's build).
+await build({
+  ...common,
+  ...commonJs,
+  entryPoints: [join(root, 'src', 'transforms', 'usage-worker.ts')],
+  outfile: join(out, 'usage-worker.js'),
+  plugins: [commandOnly('usage'), builtins],
+});
 await build({
   ...common,
   ...commonJs,

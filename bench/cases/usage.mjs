@@ -93,7 +93,7 @@ export default {
     ],
   },
   targets: [
-    { baseline: 'ccusage', min: 1.0 },
+    { baseline: 'ccusage', min: 1.1 }, // issue 15 (issue 5 asked for 1.0)
     { baseline: 'node-loop', min: 1.0 },
   ],
 };

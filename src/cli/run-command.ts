@@ -34,10 +34,34 @@ export interface CommonArgs {
 }
 
 /** Reads one whole input file into chunks for the stages, or gives undefined to stream it. */
-type ReadWhole = (source: string) => Promise<Iterable<object> | undefined>;
+interface ReadWhole {
+  read(source: string): Promise<Iterable<object> | undefined>;
+  /** Ends what the reader keeps running, after the last input or when the run stops early. */
+  close(): void;
+}
 
 /** Feeds every input's records, one input after another, into `into`; ends it after the last. */
 async function feed(
+  inputs: readonly string[],
+  args: CommonArgs,
+  into: PassThrough,
+  reporter: Reporter,
+  select: readonly string[] | undefined,
+  readWhole: ReadWhole | undefined,
+  position: { source?: string },
+  stdin?: Readable,
+): Promise<void> {
+  try {
+    await feedEach(inputs, args, into, reporter, select, readWhole, position, stdin);
+  } finally {
+    readWhole?.close();
+  }
+  position.source = undefined;
+  into.end();
+}
+
+/** `feed` without the end: every input's records in turn. */
+async function feedEach(
   inputs: readonly string[],
   args: CommonArgs,
   into: PassThrough,
@@ -52,7 +76,7 @@ async function feed(
     if (readWhole !== undefined && source !== '-') {
       let chunks: Iterable<object> | undefined;
       try {
-        chunks = await readWhole(source);
+        chunks = await readWhole.read(source);
         // A large file's later chunks are read as the stages take the earlier ones.
         for (const chunk of chunks ?? []) {
           if (into.destroyed) break; // a stage failed: the run is ending
@@ -83,8 +107,6 @@ async function feed(
       into.off('close', stop);
     }
   }
-  position.source = undefined;
-  into.end();
 }
 
 /**
@@ -101,7 +123,7 @@ function wholeFileReading(
     framing: args.framing,
     maxLineBytes: args.maxInputLineBytes ?? linesDefaults.maxLineBytes,
   };
-  return (source) => own(source, limits);
+  return { read: (source) => own(source, limits), close: () => own.close?.() };
 }
 
 /** Writes one chunk, with backpressure. */
@@ -145,7 +167,7 @@ export async function runCommand(
       clean: run.rejectedText?.(args),
     });
   }
-  const readWhole = wholeFileReading(args, run.readFile?.(args));
+  const readWhole = wholeFileReading(args, run.readFile?.(args, ctx));
   await refuseOverwrite(inputs, [
     { path: args.output, option: '--output' },
     { path: args.rejectFile, option: '--reject-file' },

@@ -27,10 +27,16 @@ export interface WholeFileLimits {
  * file; the CLI takes the next when the stage has room), or undefined to leave the file to the
  * streaming reader (gzip, not JSON Lines).
  */
-export type WholeFileReader = (
+export type WholeFileReader = ((
   path: string,
   limits: WholeFileLimits,
-) => Promise<Iterable<object> | undefined>;
+) => Promise<Iterable<object> | undefined>) & {
+  /**
+   * Ends what the reader keeps running (`usage`: a worker reading files ahead), once the last
+   * input is read or the run stops early. Inputs are asked for in order, each once.
+   */
+  close?(): void;
+};
 
 /**
  * A command as the CLI, `--help`, the docs and the tests see it: what is needed to parse and
@@ -77,7 +83,7 @@ export interface CommandBehaviour {
    * file's usage entries): how it reads an input file given by path. Standard input, and files
    * the reader leaves, are read as records.
    */
-  readFile?(args: Readonly<Record<string, unknown>>): WholeFileReader;
+  readFile?(args: Readonly<Record<string, unknown>>, ctx: CommandContext): WholeFileReader;
   /**
    * For a command that reads no files and writes no records (`worker`): runs it in place of the
    * read-stages-write loop and gives the exit code.

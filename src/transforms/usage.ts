@@ -9,33 +9,14 @@ import { emitReject, invalidRejection } from '../stream/rejection.js';
 import { isFileUsage, readFileUsage, type FileUsage } from '../usage/file-usage.js';
 import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js';
 import { ProgressBar } from '../usage/progress-bar.js';
-import { detectValue } from '../formats/detect.js';
-import { facetOf, formats, loadFacets } from '../formats/registry.js';
-import type { UsageFormats } from '../usage/usage-formats.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
-import type { CommandBehaviour } from './spec.js';
+import type { CommandBehaviour, WholeFileReader } from './spec.js';
+import { UsageFilesAhead } from './usage-files-ahead.js';
 import { usageDefaults, type UsageFormat } from './commands/usage.js';
+import { ready, usageFormats } from './usage-formats.js';
 
-export { usageDefaults, type UsageFormat };
-
-/**
- * Resolves once the usage facets of every format are loaded: await it before building the
- * stages, as the command's `load()` and `behaviours.ts` (which the package entry imports) do.
- * Not a top-level await: the CLI's own build of this command is CommonJS (bundle-cli.mjs).
- */
-export const ready: Promise<void> = loadFacets('usage');
-
-/** The registered formats as `usage` sees them: detectors, and each adapter's usage extractor. */
-export function usageFormats(): UsageFormats {
-  const needles = new Set<string>();
-  for (const f of formats) for (const n of facetOf(f.id, 'usage')?.needles ?? []) needles.add(n);
-  return {
-    detect: (value) => detectValue(value)?.id,
-    extractor: (id) => facetOf(id, 'usage'),
-    needles: [...needles],
-  };
-}
+export { usageDefaults, usageFormats, ready, type UsageFormat };
 
 export interface UsageOptions {
   /** How the report is written: a table for people, JSON or CSV for programs. */
@@ -173,12 +154,39 @@ function inputSizes(inputs: readonly string[]): Map<string, number> | undefined 
   return sizes;
 }
 
+/**
+ * From how many bytes of input files `usage` reads them on a worker thread too: the environment
+ * variable TXPIPE_USAGE_WORKER_MIN_BYTES; unset (the default), never. Opt-in while it is
+ * unproven: on the shared 2-core machine it was measured on it gave no gain (bench/RESULTS.md).
+ */
+function workerMinBytes(): number | undefined {
+  const n = Number(process.env.TXPIPE_USAGE_WORKER_MIN_BYTES ?? NaN);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
 export const usageBehaviour: CommandBehaviour = {
   select: () => usageFormats().needles,
-  readFile: () => {
+  readFile: (_args, ctx) => {
     const formats = usageFormats();
-    return async (path, limits) =>
-      readFileUsage(path, { ...limits, formats, sample: usageDefaults.sample });
+    const sample = usageDefaults.sample;
+    let ahead: UsageFilesAhead | undefined | null = null; // null until the first input
+    const read: WholeFileReader = async (path, limits) => {
+      if (ahead === null) {
+        const minBytes = workerMinBytes();
+        ahead =
+          minBytes === undefined
+            ? undefined
+            : UsageFilesAhead.start(ctx.inputs, limits, {
+                formats,
+                sample,
+                workerUrl: new URL('./usage-worker.js', import.meta.url),
+                minBytes,
+              });
+      }
+      return ahead ? ahead.read(path) : readFileUsage(path, { ...limits, formats, sample });
+    };
+    read.close = () => ahead?.close();
+    return read;
   },
   stages(args, ctx) {
     const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);

@@ -130,8 +130,12 @@ describe('start-up loads only what the command needs', () => {
   ])('%s loads no other command', (name, args) => {
     const r = loads(args);
     expect(r.code).toBe(0);
+    // The command's own modules are transforms/<name>.js and transforms/<name>-*.js.
     const others = r.modules.filter(
-      (m) => /^transforms\/[a-z-]+\.js$/.test(m) && m !== `transforms/${name}.js`,
+      (m) =>
+        /^transforms\/[a-z-]+\.js$/.test(m) &&
+        m !== `transforms/${name}.js` &&
+        !m.startsWith(`transforms/${name}-`),
     );
     expect(
       others.filter((m) => m !== 'transforms/registry.js' && m !== 'transforms/spec.js'),
