@@ -52,61 +52,47 @@ async function feed(
   stdin?: Readable,
 ): Promise<void> {
   try {
-    await feedEach(inputs, args, into, reporter, select, readWhole, position, stdin);
+    for (const source of inputs) {
+      position.source = source;
+      if (readWhole !== undefined && source !== '-') {
+        let chunks: Iterable<object> | undefined;
+        try {
+          chunks = await readWhole.read(source);
+          // A large file's later chunks are read as the stages take the earlier ones.
+          for (const chunk of chunks ?? []) {
+            if (into.destroyed) break; // a stage failed: the run is ending
+            await write(into, chunk);
+          }
+        } catch (err) {
+          throw inputError(err, source);
+        }
+        if (chunks !== undefined) continue;
+      }
+      const input = source === '-' && stdin ? stdin : await openSource(source);
+      input.on(REJECT_EVENT, reporter.add); // a source's own reports (a stored transcript's)
+      const recs: Readable = readRecords(input, {
+        source,
+        framing: args.framing,
+        onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
+        maxLineBytes: args.maxInputLineBytes,
+        select,
+      });
+      recs.on(REJECT_EVENT, reporter.add);
+      // A run that ends early (a stage failed, a signal) stops the reading too.
+      const stop = (): void => void recs.destroy();
+      into.once('close', stop);
+      recs.pipe(into, { end: false });
+      try {
+        await finished(recs);
+      } finally {
+        into.off('close', stop);
+      }
+    }
   } finally {
     readWhole?.close();
   }
   position.source = undefined;
   into.end();
-}
-
-/** `feed` without the end: every input's records in turn. */
-async function feedEach(
-  inputs: readonly string[],
-  args: CommonArgs,
-  into: PassThrough,
-  reporter: Reporter,
-  select: readonly string[] | undefined,
-  readWhole: ReadWhole | undefined,
-  position: { source?: string },
-  stdin?: Readable,
-): Promise<void> {
-  for (const source of inputs) {
-    position.source = source;
-    if (readWhole !== undefined && source !== '-') {
-      let chunks: Iterable<object> | undefined;
-      try {
-        chunks = await readWhole.read(source);
-        // A large file's later chunks are read as the stages take the earlier ones.
-        for (const chunk of chunks ?? []) {
-          if (into.destroyed) break; // a stage failed: the run is ending
-          await write(into, chunk);
-        }
-      } catch (err) {
-        throw inputError(err, source);
-      }
-      if (chunks !== undefined) continue;
-    }
-    const input = source === '-' && stdin ? stdin : await openSource(source);
-    input.on(REJECT_EVENT, reporter.add); // a source's own reports (a stored transcript's)
-    const recs: Readable = readRecords(input, {
-      source,
-      framing: args.framing,
-      onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
-      maxLineBytes: args.maxInputLineBytes,
-      select,
-    });
-    recs.on(REJECT_EVENT, reporter.add);
-    // A run that ends early (a stage failed, a signal) stops the reading too.
-    const stop = (): void => void recs.destroy();
-    into.once('close', stop);
-    recs.pipe(into, { end: false });
-    try {
-      await finished(recs);
-    } finally {
-      into.off('close', stop);
-    }
-  }
 }
 
 /**
