@@ -1,13 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,7 +8,15 @@ import { EXIT } from '../../src/cli/exit-codes.js';
 import { globalOptions } from '../../src/cli/global-options.js';
 import { commands } from '../../src/transforms/registry.js';
 import { bin, fixture, repoRoot } from '../shared.js';
-import { ensureBuilt, env, txpipe, txpipeTrickle } from './run.js';
+import {
+  ensureBuilt,
+  env,
+  NOBODY,
+  removeCopies,
+  txpipe,
+  txpipeTrickle,
+  worldReadableCopy,
+} from './run.js';
 
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 const short = fixture('claude-code', 'marot-spotter', 'short.jsonl');
@@ -36,32 +36,10 @@ beforeAll(() => {
   writeFileSync(at('messy.jsonl'), messyText);
   writeFileSync(at('empty.jsonl'), '');
 });
-const copies: string[] = [];
 afterAll(() => {
-  for (const dir of [tmp, ...copies]) rmSync(dir, { recursive: true, force: true });
+  rmSync(tmp, { recursive: true, force: true });
+  removeCopies();
 });
-
-const NOBODY = { uid: 65534, gid: 65534 };
-
-/**
- * A copy of the built CLI (dist/ and package.json) in a new folder of the system's temporary
- * folder that every user can read, for a run as nobody; undefined when nobody cannot run Node or
- * reach that folder.
- */
-function worldReadableCopy(): { bin: string; dir: string } | undefined {
-  const dir = mkdtempSync(join('/tmp', 'txpipe-as-nobody-'));
-  copies.push(dir);
-  chmodSync(dir, 0o755);
-  cpSync(join(repoRoot, 'dist'), join(dir, 'dist'), { recursive: true });
-  cpSync(join(repoRoot, 'package.json'), join(dir, 'package.json'));
-  const copy = join(dir, 'dist', 'bin', 'txpipe.js');
-  const probe = spawnSync(process.execPath, [copy, 'cat', '/dev/null'], {
-    ...NOBODY,
-    env,
-    cwd: '/',
-  });
-  return probe.status === 0 ? { bin: copy, dir } : undefined;
-}
 
 describe('--help, generated from the registry', () => {
   it('top level lists every command and the global options', () => {

@@ -1,4 +1,6 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { bin, repoRoot } from '../shared.js';
 
 /** The environment the CLI is spawned with: pinned, nothing from the developer's shell. */
@@ -62,4 +64,35 @@ export async function txpipeTrickle(
   }
   child.stdin.end();
   return { code: await exited, stdout, stderr };
+}
+
+/** The user `nobody`, to run the CLI as someone who cannot read every file (tests run as root). */
+export const NOBODY = { uid: 65534, gid: 65534 };
+
+const copies: string[] = [];
+
+/**
+ * A copy of the built CLI (dist/ and package.json) in a new folder of the system's temporary
+ * folder that every user can read, for a run as nobody (the clone may sit in a folder only its
+ * owner can enter); undefined when nobody cannot run Node or reach that folder. Removed by
+ * `removeCopies`.
+ */
+export function worldReadableCopy(): { bin: string; dir: string } | undefined {
+  const dir = mkdtempSync(join('/tmp', 'txpipe-as-nobody-'));
+  copies.push(dir);
+  chmodSync(dir, 0o755);
+  cpSync(join(repoRoot, 'dist'), join(dir, 'dist'), { recursive: true });
+  cpSync(join(repoRoot, 'package.json'), join(dir, 'package.json'));
+  const copy = join(dir, 'dist', 'bin', 'txpipe.js');
+  const probe = spawnSync(process.execPath, [copy, 'cat', '/dev/null'], {
+    ...NOBODY,
+    env,
+    cwd: '/',
+  });
+  return probe.status === 0 ? { bin: copy, dir } : undefined;
+}
+
+/** Removes the copies `worldReadableCopy` made. */
+export function removeCopies(): void {
+  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

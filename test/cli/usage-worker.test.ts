@@ -15,7 +15,7 @@ import { UsageFilesAhead } from '../../src/transforms/usage-files-ahead.js';
 import { readFileUsage } from '../../src/usage/file-usage.js';
 import { bin, fixture, repoRoot } from '../shared.js';
 import { entry } from '../usage/records.js';
-import { ensureBuilt, env, type Run } from './run.js';
+import { ensureBuilt, env, NOBODY, removeCopies, type Run, worldReadableCopy } from './run.js';
 
 let tmp: string;
 const asRoot = process.getuid?.() === 0;
@@ -47,16 +47,22 @@ beforeAll(() => {
   makeTree(tmp, false);
   makeTree(tmp, true);
 });
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+  removeCopies();
+});
 
-/** `txpipe usage ...args`: by default (no worker), or the worker started from `minBytes` bytes. */
-function usage(args: readonly string[], minBytes?: number, user?: number): Run {
+/**
+ * `txpipe usage ...args`: by default (no worker), or the worker started from `minBytes` bytes; as
+ * nobody from a copy of the CLI every user can read, with `asNobody`.
+ */
+function usage(args: readonly string[], minBytes?: number, asNobody?: { bin: string }): Run {
   const worker = minBytes === undefined ? {} : { TXPIPE_USAGE_WORKER_MIN_BYTES: String(minBytes) };
-  const r = spawnSync(process.execPath, [bin, 'usage', ...args], {
-    cwd: repoRoot,
+  const r = spawnSync(process.execPath, [asNobody?.bin ?? bin, 'usage', ...args], {
+    cwd: asNobody ? '/' : repoRoot,
     env: { ...env, ...worker },
     encoding: 'utf8',
-    ...(user !== undefined ? { uid: user, gid: user } : {}),
+    ...(asNobody ? NOBODY : {}),
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -84,11 +90,14 @@ describe('usage with and without its worker thread', () => {
     const locked = join(tree, 'copy-1', 'locked.jsonl');
     writeFileSync(locked, `${JSON.stringify(entry('msg_l', 1))}\n`);
     chmodSync(locked, 0);
-    const user = asRoot ? 65534 : undefined; // root reads any file
-    const alone = usage(['--json', tree], undefined, user);
+    // Root reads any file: then the CLI runs as nobody, from a copy nobody can read (the clone
+    // may sit in a folder only its owner can enter).
+    const nobody = asRoot ? worldReadableCopy() : undefined;
+    if (asRoot && nobody === undefined) return; // no user to run as
+    const alone = usage(['--json', tree], undefined, nobody);
     expect(alone.code).toBe(1);
     expect(alone.stderr).toContain('locked.jsonl');
-    expect(usage(['--json', tree], 0, user)).toEqual(alone);
+    expect(usage(['--json', tree], 0, nobody)).toEqual(alone);
   });
 });
 
