@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,4 +37,21 @@ export function ensureBuilt(): void {
   if (existsSync(bin)) return;
   const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+/**
+ * Copies fixtures (a file or a folder) as `cpSync` does, then makes the copy's folders writable:
+ * cpSync keeps the modes of shared/ (read-only where CI mounts it so), and a user who is not root
+ * could then neither add to nor remove the copy.
+ */
+export function copyFixtures(src: string, dest: string, filter?: (path: string) => boolean): void {
+  cpSync(src, dest, { recursive: true, ...(filter ? { filter } : {}) });
+  writable(dest);
+}
+
+function writable(path: string): void {
+  if (!statSync(path).isDirectory()) return;
+  chmodSync(path, 0o755);
+  for (const e of readdirSync(path, { withFileTypes: true }))
+    if (e.isDirectory()) writable(join(path, e.name));
 }

@@ -13,7 +13,7 @@ import { expandInputs } from '../../src/cli/inputs.js';
 import { usageFormats } from '../../src/transforms/usage.js';
 import { UsageFilesAhead } from '../../src/transforms/usage-files-ahead.js';
 import { readFileUsage } from '../../src/usage/file-usage.js';
-import { bin, fixture, repoRoot } from '../shared.js';
+import { bin, copyFixtures, fixture, repoRoot } from '../shared.js';
 import { entry } from '../usage/records.js';
 import { ensureBuilt, env, NOBODY, removeCopies, type Run, worldReadableCopy } from './run.js';
 
@@ -23,9 +23,8 @@ const asRoot = process.getuid?.() === 0;
 /** The claude-code fixtures copied a few times, and files `usage` must report or stream. */
 function makeTree(root: string, damaged: boolean): string {
   const tree = join(root, damaged ? 'damaged' : 'clean');
-  for (let i = 0; i < 3; i++)
-    cpSync(fixture('claude-code'), join(tree, `copy-${i}`), { recursive: true });
-  cpSync(fixture('rupu'), join(tree, 'rupu'), { recursive: true });
+  for (let i = 0; i < 3; i++) copyFixtures(fixture('claude-code'), join(tree, `copy-${i}`));
+  copyFixtures(fixture('rupu'), join(tree, 'rupu'));
   if (!damaged) return tree;
   const a = JSON.stringify(entry('msg_a', 5));
   const b = JSON.stringify(entry('msg_b', 7));

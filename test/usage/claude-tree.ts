@@ -1,15 +1,7 @@
-import {
-  chmodSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fixture } from '../shared.js';
+import { copyFixtures, fixture } from '../shared.js';
 
 /**
  * shared/fixtures/claude-code laid out as a Claude config directory, in a new temporary folder:
@@ -21,24 +13,13 @@ export function claudeConfigDir(): string {
   for (const dir of readdirSync(src)) {
     if (!statSync(join(src, dir)).isDirectory()) continue;
     mkdirSync(join(root, 'projects', dir), { recursive: true });
-    cpSync(join(src, dir), join(root, 'projects', dir), {
-      recursive: true,
-      filter: (p) => statSync(p).isDirectory() || p.endsWith('.jsonl'),
-    });
+    copyFixtures(
+      join(src, dir),
+      join(root, 'projects', dir),
+      (p) => statSync(p).isDirectory() || p.endsWith('.jsonl'),
+    );
   }
-  writable(root);
   return root;
-}
-
-/**
- * cpSync keeps the modes of shared/ (read-only where CI mounts it so): the copy's folders are made
- * writable again, or a user who is not root could not remove the temporary tree.
- */
-function writable(dir: string): void {
-  chmodSync(dir, 0o755);
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) writable(join(dir, e.name));
-  }
 }
 
 /** The files of each session of a projects tree (a subagent file belongs to its parent's id). */
