@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { readVerdict, ringMemory } from './judge-ring.js';
 import type { JudgePart, JudgeWorkerData, LineJudge } from './line-judge.js';
+import { workersAllowed } from './workers-allowed.js';
 
 /** Parts handed to the worker and not split yet, past which the rest of a file is not handed. */
 const MAX_BACKLOG_PARTS = 8;
@@ -60,10 +61,13 @@ export class JudgeAhead {
     this.#ring = new Int32Array(verdicts);
   }
 
-  /** A worker for `judge`, or undefined where a second thread cannot pay (one CPU). */
+  /**
+   * A worker for `judge`, or undefined where a second thread cannot pay (one CPU) or is not
+   * wanted (TXPIPE_WORKERS=0).
+   */
   static start(judge: LineJudge): JudgeAhead | undefined {
     const os = process.getBuiltinModule('node:os') as typeof import('node:os');
-    if (os.availableParallelism() < 2) return undefined;
+    if (!workersAllowed() || os.availableParallelism() < 2) return undefined;
     const wt = process.getBuiltinModule('node:worker_threads') as WorkerThreads;
     try {
       return new JudgeAhead(judge, wt);

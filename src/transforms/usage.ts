@@ -13,6 +13,7 @@ import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
 import type { CommandBehaviour, WholeFileReader } from './spec.js';
 import { UsageFilesAhead } from './usage-files-ahead.js';
+import { workersAllowed } from '../stream/workers-allowed.js';
 import { usageDefaults, type UsageFormat } from './commands/usage.js';
 import { ready, usageFormats } from './usage-formats.js';
 
@@ -156,10 +157,11 @@ function inputSizes(inputs: readonly string[]): Map<string, number> | undefined 
 
 /**
  * From how many bytes of input files `usage` reads them on a worker thread too: the environment
- * variable TXPIPE_USAGE_WORKER_MIN_BYTES; unset (the default), never. Opt-in while it is
+ * variable TXPIPE_USAGE_WORKER_MIN_BYTES; unset (the default) or TXPIPE_WORKERS=0, never. Opt-in while it is
  * unproven: on the shared 2-core machine it was measured on it gave no gain (bench/RESULTS.md).
  */
 function workerMinBytes(): number | undefined {
+  if (!workersAllowed()) return undefined;
   const n = Number(process.env.TXPIPE_USAGE_WORKER_MIN_BYTES ?? NaN);
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }

@@ -160,6 +160,19 @@ describe('redact judged ahead on a worker thread', () => {
     expect(got.adopted.filter(([rec, v]) => prescan(rec.raw) !== v)).toEqual([]);
   });
 
+  it('TXPIPE_WORKERS=0 starts no worker: the stage judges every line, the same bytes', async () => {
+    const want = await run(['-']);
+    process.env.TXPIPE_WORKERS = '0';
+    try {
+      const got = await run([file], { chunkBytes: 4096, slow: 5 });
+      expect(got).toEqual({ ...want, adopted: [] });
+    } finally {
+      delete process.env.TXPIPE_WORKERS;
+    }
+    // And with it unset, the same run is judged ahead (the test above is not vacuous).
+    expect((await run([file], { chunkBytes: 4096, slow: 20 })).adopted.length).toBeGreaterThan(0);
+  });
+
   it('a worker that fails to start changes nothing (the stage judges every line)', async () => {
     const want = await run(['-']);
     const worker = pathToFileURL(join(dir, 'no-such-worker.js'));
