@@ -18,10 +18,14 @@ import { Interrupted } from './signals.js';
 const FILE_BATCH_BYTES = 64 * 1024;
 
 /**
- * Files at least this large have the first stage's per-line verdicts (redact's prescan) judged
- * ahead on a worker thread (`JudgeAhead`); below, starting the thread costs more than it saves.
+ * Once the files a run has opened add up to this many bytes, the first stage's per-line verdicts
+ * (redact's prescan) are judged ahead on a worker thread (`JudgeAhead`) for each file of at least
+ * JUDGE_AHEAD_MIN_FILE_BYTES: a large file, or a tree of many sessions. Below, starting the thread
+ * costs more than it saves; in a smaller file the main thread is through before the worker is
+ * ahead of it.
  */
 const JUDGE_AHEAD_MIN_BYTES = 8 * 1024 * 1024;
+const JUDGE_AHEAD_MIN_FILE_BYTES = 256 * 1024;
 
 /** Records taken from a stream before they go through the stages together. */
 const STREAM_BATCH_RECORDS = 1024;
@@ -42,7 +46,7 @@ export interface BatchRun {
   readonly onRecord?: (rec: Rec) => void;
   /** Bytes of a file read at a time (FILE_BATCH_BYTES; tests make it small). */
   readonly chunkBytes?: number;
-  /** Files this large or larger are judged ahead (JUDGE_AHEAD_MIN_BYTES; tests make it small). */
+  /** JUDGE_AHEAD_MIN_BYTES and JUDGE_AHEAD_MIN_FILE_BYTES both (tests make it 0). */
   readonly judgeAheadMinBytes?: number;
 }
 
@@ -164,17 +168,23 @@ async function readFileBatches(
 class FirstStageJudge {
   readonly #judge: LineJudge | undefined;
   readonly #minBytes: number;
+  readonly #minFileBytes: number;
+  /** The bytes of the files opened so far. */
+  #opened = 0;
   #worker: JudgeAhead | undefined;
   #tried = false;
 
   constructor(run: BatchRun) {
     this.#judge = run.logic[0]?.judge;
     this.#minBytes = run.judgeAheadMinBytes ?? JUDGE_AHEAD_MIN_BYTES;
+    this.#minFileBytes = run.judgeAheadMinBytes ?? JUDGE_AHEAD_MIN_FILE_BYTES;
   }
 
   /** The worker, ready for a file of `size` bytes, or undefined when the file is not judged ahead. */
   forFile(size: number, maxLineBytes: number): JudgeAhead | undefined {
-    if (this.#judge === undefined || size < this.#minBytes) return undefined;
+    this.#opened += size;
+    if (this.#judge === undefined || size < this.#minFileBytes || this.#opened < this.#minBytes)
+      return undefined;
     if (!this.#tried) {
       this.#tried = true;
       this.#worker = JudgeAhead.start(this.#judge);

@@ -41,6 +41,9 @@ const dir = mkdtempSync(join(tmpdir(), 'txpipe-judge-ahead-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = join(dir, 'in.jsonl');
 writeFileSync(file, input);
+/** Another file: its lines are numbered from 1 again, as the first file's are. */
+const second = join(dir, 'second.jsonl');
+writeFileSync(second, Buffer.concat([corpus, session]));
 
 /** The worker as built (vitest runs src/, where the worker module is TypeScript). */
 const builtWorker = pathToFileURL(join(repoRoot, 'dist', 'src', 'redact', 'prescan-worker.js'));
@@ -171,6 +174,26 @@ describe('redact judged ahead on a worker thread', () => {
     }
     // And with it unset, the same run is judged ahead (the test above is not vacuous).
     expect((await run([file], { chunkBytes: 4096, slow: 20 })).adopted.length).toBeGreaterThan(0);
+  });
+
+  it('several files: each judged from its own first line (the same bytes as without a worker)', async () => {
+    const inputs = [file, second, file];
+    process.env.TXPIPE_WORKERS = '0';
+    let want;
+    try {
+      want = await run(inputs, { chunkBytes: 1000 });
+    } finally {
+      delete process.env.TXPIPE_WORKERS;
+    }
+    const got = await run(inputs, { chunkBytes: 1000, slow: 20 });
+    expect({ ...got, adopted: [] }).toEqual({ ...want, adopted: [] });
+    const prescan = createRedactor().prescan;
+    expect(got.adopted.filter(([rec, v]) => prescan(rec.raw) !== v)).toEqual([]);
+    // Lines of the second file and of the first one read again were judged ahead too.
+    expect(got.adopted.some(([rec]) => rec.source === second)).toBe(true);
+    expect(got.adopted.filter(([rec]) => rec.source === file).length).toBeGreaterThan(
+      input.toString('latin1').split('\n').length,
+    );
   });
 
   it('a worker that fails to start changes nothing (the stage judges every line)', async () => {
