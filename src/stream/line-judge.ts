@@ -2,7 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { Rec } from './rec.js';
 
 /**
- * A stage whose per-line verdict (a pure function of the raw line, an integer 0-254) can be
+ * A stage whose per-line verdict (a pure function of the raw line, an integer of 0 or more) can be
  * computed on another thread, ahead of the stage: redact's prescan. The CLI's batch path hands
  * the worker each part of a large file as it is read (`judge-ahead.ts`), and gives the stage the
  * verdict of each line the worker judged before the stage sees the record (`adopt`); a line the
