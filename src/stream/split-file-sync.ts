@@ -53,9 +53,9 @@ export interface FileSplitRun {
   step(): boolean;
   /**
    * As `step()` (a chunk of `chunkBytes` split per step), with the file read ahead on the thread
-   * pool 16 chunks at a time into two buffers of the run's own, used in turn: the next part is read
-   * while the chunks of this one are split and handed on, so reading overlaps the work instead of
-   * waiting for it. A run is stepped one way only; `closeAhead()` ends it.
+   * pool 16 chunks at a time into buffers of the run's own (two, more when watched), used in
+   * turn: the next part is read while the chunks of this one are split and handed on, so reading
+   * overlaps the work instead of waiting for it. A run is stepped one way only; `closeAhead()` ends it.
    */
   stepAhead(): Promise<boolean>;
   /** The bytes read so far. */
@@ -138,6 +138,8 @@ interface PartRead {
 /** Where `stepAhead` is: see `Run.#ahead`. */
 interface Ahead {
   readonly bufs: Buffer[];
+  /** Reads kept under way: 1, or WATCHED_DEPTH when the parts are watched. */
+  readonly depth: number;
   turn: number;
   /** The reads under way (or ended, not yet split), in file order. */
   readonly reads: PartRead[];
@@ -226,6 +228,7 @@ class Run implements FileSplitRun {
       const bufs = Array.from({ length: depth + 1 }, () => Buffer.allocUnsafeSlow(size));
       a = this.#ahead = {
         bufs,
+        depth,
         turn: 0,
         reads: [],
         dropped: [],
@@ -234,7 +237,7 @@ class Run implements FileSplitRun {
       };
       if (n === 0) a.readTo = this.size; // an empty file (or one cut short since opened)
       this.#watch?.(a.rest);
-      this.#readNext(a, depth);
+      this.#readNext(a);
     } else if (a.rest.length === 0 && a.reads.length > 0) {
       // A turn of the event loop lets the reads that have ended say so (their parts are shown).
       if (this.#watch) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -246,7 +249,7 @@ class Run implements FileSplitRun {
       if (n < r.want) a.dropped.push(...a.reads.splice(0).map((x) => x.done));
       this.#showEnded(a);
       // The buffer read into now was split before the one just read: its records are handed on.
-      this.#readNext(a, this.#watch ? WATCHED_DEPTH : 1);
+      this.#readNext(a);
     }
     const piece = a.rest.subarray(0, this.chunkBytes);
     a.rest = a.rest.subarray(piece.length);
@@ -261,8 +264,8 @@ class Run implements FileSplitRun {
   }
 
   /** Starts reads of the next parts of the file, until `depth` are under way or none is left. */
-  #readNext(a: Ahead, depth: number): void {
-    while (a.reads.length < depth && a.readTo < this.size && a.dropped.length === 0) {
+  #readNext(a: Ahead): void {
+    while (a.reads.length < a.depth && a.readTo < this.size && a.dropped.length === 0) {
       const buf = a.bufs[a.turn] as Buffer;
       a.turn = (a.turn + 1) % a.bufs.length;
       const want = Math.min(this.size - a.readTo, buf.length);
