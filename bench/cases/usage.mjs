@@ -80,6 +80,12 @@ export default {
   // ccusage 20.0.24 (installed outside package.json by scripts/ccusage.sh) on the same tree, in
   // the same interleaved rounds: the issue's target. Its daily report reads every file as ours does.
   extraBaselines: {
+    // The floor of any reader that JSON.parses the lines carrying usage (and skips the rest).
+    'floor: read + needle + JSON.parse': (projects, { node, repoRoot }) => [
+      node,
+      join(repoRoot, 'bench', 'baselines', 'usage-floor.mjs'),
+      projects,
+    ],
     ccusage: (projects, { repoRoot }) => [
       '/usr/bin/env',
       `CLAUDE_CONFIG_DIR=${dirname(projects)}`,

@@ -82,6 +82,55 @@ describe('bench/corpus.mjs --quick', () => {
   });
 });
 
+describe('bench/session-halves.mjs --quick', () => {
+  it('finds the Flockdeck writer starting afresh at a session (halves joined = whole) and times it', () => {
+    const r = node(['bench/session-halves.mjs', '--quick', '--rounds', '1', '--corpus-dir', dir]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/cut at byte \d+ of \d+/);
+    for (const row of ['node-loop', 'txpipe (whole)', 'txpipe (two halves at once)'])
+      expect(r.stdout).toMatch(
+        new RegExp(`^\\| ${row.replace(/[()]/g, '\\$&')} \\| \\d+\\.\\d\\d \\|`, 'm'),
+      );
+  });
+
+  it('stops when the halves joined are not the whole run (a writer that carries state across)', () => {
+    // `usage` writes one report of every session read: the halves' two reports are not the whole's.
+    const r = node([
+      'bench/session-halves.mjs',
+      '--quick',
+      '--rounds',
+      '1',
+      '--corpus-dir',
+      dir,
+      'usage',
+      '--json',
+    ]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('the halves joined are not the whole run');
+  });
+});
+
+describe('bench/baselines/usage-floor.mjs', () => {
+  it('parses every line of a projects tree that holds "usage"', () => {
+    const projects = built(
+      node(['bench/corpus.mjs', 'projects', '--quick', '--dir', dir]).stdout,
+      'projects',
+    );
+    const r = node(['bench/baselines/usage-floor.mjs', projects]);
+    expect(r.status, r.stderr).toBe(0);
+    const grep = spawnSync('grep', ['-rc', '--include=*.jsonl', '"usage"', projects], {
+      encoding: 'utf8',
+    });
+    const expected = grep.stdout
+      .split('\n')
+      .filter(Boolean)
+      .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(':') + 1)), 0);
+    const got = JSON.parse(r.stdout) as { lines: number; tokens: number };
+    expect(got.lines).toBe(expected);
+    expect(got.tokens).toBeGreaterThan(0);
+  });
+});
+
 describe('bench/run.mjs --quick', () => {
   it('runs a case against every baseline and writes a table with numeric ratios', () => {
     const results = join(dir, 'RESULTS.md');
