@@ -2,6 +2,7 @@ import { isNameChar } from './secret-assignments.js';
 import { SECRET_FILE_PRESCAN } from './secret-files.js';
 import { NAME_KEYWORDS, nameIsSecret } from './secret-names.js';
 import { TOKEN_PRESCAN } from './token-rules.js';
+import { compileConfigScan } from './config-scan.js';
 import { hasOpaqueKey } from './opaque-keys.js';
 import { startTables, type StartTables } from './start-tables.js';
 
@@ -26,7 +27,8 @@ export const PRESCAN_FILE = 2;
  * - any `\u00XX` escape of printable ASCII or an escaped `/` (the decoded text could then differ
  *   in ways the literal scan would not see), which is rare in practice;
  * - secret-file names (reported as PRESCAN_FILE; the record logic pairs them with tool calls);
- * - config names and patterns.
+ * - config names, and config patterns (`config-scan.ts`: with their own flags, over the line and
+ *   over its strings decoded).
  * Returns as soon as PRESCAN_TEXT is certain (the file flag is then not computed).
  */
 /**
@@ -150,9 +152,7 @@ export function compilePrescan(
       : undefined;
   const scan = new RegExp(source, table ? 'iy' : 'gi');
   const literal = new RegExp(`${literals}|\\\\u00[2-7]|\\\\/`, 'i');
-  const configScan = patterns.length
-    ? new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i')
-    : undefined;
+  const configScan = compileConfigScan(patterns);
   const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}(?: [^\s/?#@"'<>]{1,256})?@/y;
   // Blanks may be escaped once (`\t` in a JSON line) or more (JSON inside a JSON string).
   // `key="Password" value="…"` (NuGet) too.
@@ -257,7 +257,7 @@ export function compilePrescan(
   };
 
   return (s: string): number => {
-    if (configScan?.test(s)) return PRESCAN_TEXT;
+    if (configScan?.(s)) return PRESCAN_TEXT;
     found = PRESCAN_NONE;
     prevEnd = 0;
     const verdict = table ? byTable(s, table) : byRegex(s);

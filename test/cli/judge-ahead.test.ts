@@ -196,6 +196,52 @@ describe('redact judged ahead on a worker thread', () => {
     );
   });
 
+  it.each([
+    ['throws', 'throw new Error("judge failed")'],
+    ['exits', 'process.exit(0)'],
+    ['never returns', 'for (;;);'],
+  ])(
+    'a worker that %s mid-file changes nothing: its verdicts so far hold, the rest are judged here',
+    async (label, fail) => {
+      // The built worker's own loop and prescan, failing on the 300th line it judges.
+      const worker = join(dir, `failing-${label.replaceAll(' ', '-')}.mjs`);
+      const built = (f: string) => pathToFileURL(join(repoRoot, 'dist', 'src', f)).href;
+      writeFileSync(
+        worker,
+        `import { workerData } from 'node:worker_threads';
+import { serveLineJudge } from '${built('stream/judge-worker.js')}';
+import { prescanOfSpec } from '${built('redact/prescan-spec.js')}';
+const prescan = prescanOfSpec(workerData.data);
+let n = 0;
+serveLineJudge(workerData, (text) => {
+  if (++n === 300) { ${fail}; }
+  return prescan(text);
+});
+`,
+      );
+      const got = await run([file, second], {
+        chunkBytes: 1000,
+        slow: 20,
+        worker: pathToFileURL(worker),
+      });
+      process.env.TXPIPE_WORKERS = '0';
+      let alone;
+      try {
+        alone = await run([file, second], { chunkBytes: 1000 });
+      } finally {
+        delete process.env.TXPIPE_WORKERS;
+      }
+      expect({ ...got, adopted: [] }).toEqual({ ...alone, adopted: [] });
+      expect(got.bytes).not.toContain(secret);
+      // It gave verdicts before it failed (the case is not a worker that never started)...
+      expect(got.adopted.length).toBeGreaterThan(100);
+      // ...each the prescan's own, and none after the line it failed on.
+      const prescan = createRedactor().prescan;
+      expect(got.adopted.filter(([rec, v]) => prescan(rec.raw) !== v)).toEqual([]);
+      expect(got.adopted.some(([rec]) => rec.source === second)).toBe(false);
+    },
+  );
+
   it('a worker that fails to start changes nothing (the stage judges every line)', async () => {
     const want = await run(['-']);
     const worker = pathToFileURL(join(dir, 'no-such-worker.js'));
