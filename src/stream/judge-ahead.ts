@@ -45,7 +45,7 @@ export class JudgeAhead {
 
   private constructor(judge: LineJudge, wt: WorkerThreads) {
     const { port1, port2 } = new wt.MessageChannel();
-    const passed = new SharedArrayBuffer(4);
+    const passed = new SharedArrayBuffer(8);
     const busy = new SharedArrayBuffer(4 * MAX_BACKLOG_PARTS);
     const verdicts = ringMemory();
     const workerData: JudgeWorkerData = { port: port2, verdicts, passed, busy, data: judge.data };
@@ -82,6 +82,7 @@ export class JudgeAhead {
     this.#maxLineBytes = Math.min(maxLineBytes, MAX_JUDGED_LINE_BYTES);
     this.#feeding = !this.#failed;
     Atomics.store(this.#passed, 0, 0);
+    Atomics.store(this.#passed, 1, this.#gen);
   }
 
   /** The next part of the file (copied: the buffer is read into again). */
@@ -118,11 +119,11 @@ export class JudgeAhead {
   /**
    * The worker's verdict on line `line` of the current file, whose text is `length` characters
    * long, or -1: then the stage judges the line, and the worker skips it (and the lines before).
-   * Asked in line order.
+   * Asked in line order: the line is passed either way, so a worker a ring's length ahead goes on.
    */
   verdict(line: number, length: number): number {
     const v = readVerdict(this.#ring, this.#gen, line, length);
-    if (v < 0 && line <= 0x7fffffff) Atomics.store(this.#passed, 0, line);
+    if (line <= 0x7fffffff) Atomics.store(this.#passed, 0, line);
     return v;
   }
 

@@ -23,7 +23,11 @@ export interface JudgeWorkerData {
   readonly port: MessagePort;
   /** Where verdicts go out: a ring (judge-ring.ts). */
   readonly verdicts: SharedArrayBuffer;
-  /** Int32 slot 0: the last line the stage has passed or judged itself; the worker skips up to it. */
+  /**
+   * Int32 slot 0: the last line the stage has passed (taken a verdict for, or judged itself);
+   * slot 1: the file (`gen`) that line is in. The worker skips the lines up to it, and waits
+   * before it would run a ring's length ahead of it.
+   */
   readonly passed: SharedArrayBuffer;
   /** Int32 per part buffer: 1 while the worker has it; the worker sets 0 once it is split. */
   readonly busy: SharedArrayBuffer;

@@ -176,6 +176,30 @@ describe('redact judged ahead on a worker thread', () => {
     expect((await run([file], { chunkBytes: 4096, slow: 20 })).adopted.length).toBeGreaterThan(0);
   });
 
+  it('a file that goes on in more short lines than the ring holds: the worker waits for the stage', async () => {
+    // After 64 KiB of long lines (so the file is judged ahead), 140,000 lines of a few bytes are
+    // read ahead whole (four parts of 1 MiB): a worker that ran the ring's 65,536 lines ahead of
+    // the stage skipped the lines past it.
+    const long = `{"text":"${'lorem ipsum '.repeat(60)}"}`;
+    const lines = 140_000;
+    const text = [
+      ...Array.from({ length: 100 }, () => long),
+      ...Array.from({ length: lines - 100 }, (_, i) =>
+        i % 1000 === 7 ? `{"k":"token=${secret}"}` : `{"n":${i}}`,
+      ),
+    ];
+    const mixed = join(dir, 'mixed.jsonl');
+    writeFileSync(mixed, text.join('\n') + '\n');
+    const got = await run([mixed], { slow: 1 });
+    expect(got.bytes).not.toContain(secret);
+    const prescan = createRedactor().prescan;
+    expect(got.adopted.filter(([rec, v]) => prescan(rec.raw) !== v)).toEqual([]);
+    // The stage asks for a batch's verdicts before the worker has started: count from line 70,000,
+    // past the ring's reach from the start.
+    const late = got.adopted.filter(([rec]) => rec.line > 70_000).length;
+    expect(late).toBeGreaterThan((lines - 70_000) * 0.95);
+  });
+
   it('several files: each judged from its own first line (the same bytes as without a worker)', async () => {
     const inputs = [file, second, file];
     process.env.TXPIPE_WORKERS = '0';
