@@ -200,6 +200,29 @@ describe('redact judged ahead on a worker thread', () => {
     expect(late).toBeGreaterThan((lines - 70_000) * 0.95);
   });
 
+  it('a file of short lines is left to the stage (their prescan costs what a verdict handed over does)', async () => {
+    const lines = Array.from({ length: 30_000 }, (_, i) =>
+      i % 1000 === 7 ? `{"k":"token=${secret}"}` : `{"n":${i},"text":"${'x'.repeat(i % 300)}"}`,
+    );
+    // 30,000 lines of 170 bytes on average: more than 256 line ends in the first 64 KiB.
+    const short = join(dir, 'short.jsonl');
+    writeFileSync(short, lines.join('\n') + '\n');
+    process.env.TXPIPE_WORKERS = '0';
+    let want;
+    try {
+      want = await run([short]);
+    } finally {
+      delete process.env.TXPIPE_WORKERS;
+    }
+    const got = await run([short], { slow: 1 });
+    expect(got).toEqual(want);
+    expect(got.bytes).not.toContain(secret);
+    // The same lines after 64 KiB of long ones are judged ahead.
+    const long = `{"text":"${'lorem ipsum '.repeat(60)}"}`;
+    writeFileSync(short, [...Array.from({ length: 100 }, () => long), ...lines].join('\n') + '\n');
+    expect((await run([short], { slow: 1 })).adopted.length).toBeGreaterThan(lines.length / 2);
+  });
+
   it('several files: each judged from its own first line (the same bytes as without a worker)', async () => {
     const inputs = [file, second, file];
     process.env.TXPIPE_WORKERS = '0';
