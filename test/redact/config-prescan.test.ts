@@ -56,6 +56,14 @@ describe('a --config pattern flags the raw line of a string it matches', () => {
     ['a quote', 'k="[0-9]{8}"', 'k="12345678"', line('k="12345678"')],
     ['a backslash', 'C:\\\\key\\\\[0-9]{6}', 'C:\\key\\123456', line('C:\\key\\123456')],
     [
+      // Before and after a string the line has a quote (raw) or a line break (read as text);
+      // the rules see nothing there, which neither stands for.
+      "a look-around at the string's ends",
+      '(?<!\\W)sk_[0-9]{8}(?!\\W)',
+      'sk_12345678',
+      line('sk_12345678'),
+    ],
+    [
       'a character written as \\u00XX',
       'é[0-9]{6}',
       'é123456',
