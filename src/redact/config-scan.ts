@@ -5,12 +5,16 @@
  * made multiline, over `s` and then over `s` read as JSON text: its escapes decoded and its quotes
  * made line breaks, so that `^` and `$` meet each string's ends and a pattern needing a line
  * break, a tab, a quote, a backslash or a character written `\u00e9` finds it. A superset: the
- * rules run only on what this lets through. Undefined when there are no patterns.
+ * rules run only on what this lets through. A pattern that looks around (`(?=`, `(?!`, `(?<=`,
+ * `(?<!`) may need what the rules see at a string's ends, nothing, which neither the line's quote
+ * nor a line break stands for: with one, every line is read by the rules. Undefined when there
+ * are no patterns.
  */
 export function compileConfigScan(
   patterns: readonly RegExp[],
 ): ((s: string) => boolean) | undefined {
   if (patterns.length === 0) return undefined;
+  if (patterns.some((p) => LOOK_AROUND.test(p.source))) return () => true;
   const byFlags = new Map<string, string[]>();
   for (const p of patterns) {
     const flags = [...new Set(`${p.flags.replace(/[gy]/g, '')}m`)].sort().join('');
@@ -27,6 +31,9 @@ export function compileConfigScan(
     return false;
   };
 }
+
+/** A look-ahead or look-behind in a pattern's source (a named group `(?<name>` is not one). */
+const LOOK_AROUND = /\(\?<?[=!]/;
 
 /** A quote, or a JSON escape (`\uXXXX` or a backslash and one character). */
 const JSON_TOKEN = /"|\\(?:u([0-9a-fA-F]{4})|([^]))/g;
