@@ -2,6 +2,7 @@
 // with and without its worker thread. The files are read whole and synchronously, one after
 // another: the run must still let a signal's handler run between them, or the signal is only seen
 // once every file is read (the report written in full, exit 0: as if no signal had come).
+// What was read before it is reported, as when a stream is read.
 import { spawn } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
@@ -79,7 +80,7 @@ describe.runIf(linux)('usage stops on a signal while it reads files', () => {
     ['SIGINT, no worker', 'SIGINT', EXIT.interrupted, {}],
     ['SIGTERM, the worker on', 'SIGTERM', EXIT.terminated, { TXPIPE_USAGE_WORKER_MIN_BYTES: '1' }],
   ];
-  it.each(rows)('%s: exits with its code and says so, no report', async (_, signal, code, w) => {
+  it.each(rows)('%s: exits with its code and says so', async (_, signal, code, w) => {
     const r = await signalled(signal, w);
     // The signal came while the files were read (not before the run, not after all of them).
     expect(r.sentAt).toBeGreaterThanOrEqual(4_000_000);
@@ -88,6 +89,9 @@ describe.runIf(linux)('usage stops on a signal while it reads files', () => {
     expect(r.stderr).toMatch(
       new RegExp(`^txpipe: ${signal}: stopped while reading .*s\\d\\d\\.jsonl;`),
     );
-    expect(r.stdout).toBe('');
+    // What was read before the signal is reported, as on a stream (the message says the rest
+    // was not): not every file (each holds the same 6000 replies: all but one are copies).
+    const report = JSON.parse(r.stdout) as { duplicates: number };
+    expect(report.duplicates).toBeLessThan(79 * 6000);
   });
 });
