@@ -149,4 +149,17 @@ describe('UsageFilesAhead', () => {
     expect(r.got).toEqual(alone(inputs));
     expect(r.fromWorker).toBe(0);
   });
+
+  // [what, worker module]: the real worker, stopped at its fourth post.
+  const midway: [string, string][] = [
+    ['fails (an error)', 'test/fixtures/usage-workers/fails-midway.mjs'],
+    ['exits without a word', 'test/fixtures/usage-workers/exits-midway.mjs'],
+  ];
+  it.each(midway)('reads the rest itself when the worker %s mid-run', async (_, worker) => {
+    const inputs = await expandInputs([join(tmp, 'damaged')]);
+    const r = await readAll(worker, inputs);
+    expect(r.got).toEqual(alone(inputs));
+    expect(r.fromWorker).toBeGreaterThan(0);
+    expect(r.fromWorker).toBeLessThanOrEqual(3);
+  });
 });
