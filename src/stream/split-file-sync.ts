@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, read, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
 import { SNIFF_BYTES, sniffFraming } from './framing.js';
 import { isGzip } from './input.js';
 import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
@@ -102,6 +102,11 @@ export function openFileSplit(
   o: SplitFileOptions,
   sink: FileSink,
 ): FileSplitRun | undefined {
+  // Only a regular file is opened: opening a FIFO blocks the thread until a writer comes, and
+  // takes that writer from the stream that reads the FIFO next. (A path that cannot be stat'ed
+  // fails at the open, with its error.)
+  const kind = statSync(path, { throwIfNoEntry: false });
+  if (kind !== undefined && !kind.isFile()) return undefined;
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd);
