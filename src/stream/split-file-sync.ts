@@ -102,11 +102,8 @@ export function openFileSplit(
   o: SplitFileOptions,
   sink: FileSink,
 ): FileSplitRun | undefined {
-  // Only a regular file is opened: opening a FIFO blocks the thread until a writer comes, and
-  // takes that writer from the stream that reads the FIFO next. (A path that cannot be stat'ed
-  // fails at the open, with its error.)
-  const kind = statSync(path, { throwIfNoEntry: false });
-  if (kind !== undefined && !kind.isFile()) return undefined;
+  // Never a FIFO: opening one blocks until a writer comes, and takes it from the stream's open.
+  if (statSync(path, { throwIfNoEntry: false })?.isFile() === false) return undefined;
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd);
