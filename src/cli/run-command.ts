@@ -51,8 +51,11 @@ async function feed(
   position: { source?: string },
   stdin?: Readable,
 ): Promise<void> {
+  const breathe = breather();
   try {
     for (const source of inputs) {
+      // A stage failed or a signal came: the run is ending (`position` keeps the input it was in).
+      if (into.destroyed) return;
       position.source = source;
       if (readWhole !== undefined && source !== '-') {
         let chunks: Iterable<object> | undefined;
@@ -60,7 +63,8 @@ async function feed(
           chunks = await readWhole.read(source);
           // A large file's later chunks are read as the stages take the earlier ones.
           for (const chunk of chunks ?? []) {
-            if (into.destroyed) break; // a stage failed: the run is ending
+            await breathe();
+            if (into.destroyed) break; // a stage failed or a signal came: the run is ending
             await write(into, chunk);
           }
         } catch (err) {
@@ -110,6 +114,24 @@ function wholeFileReading(
     maxLineBytes: args.maxInputLineBytes ?? linesDefaults.maxLineBytes,
   };
   return { read: (source) => own(source, limits), close: () => own.close?.() };
+}
+
+/** How long whole files are read without a turn of the event loop at most (ms). */
+const BREATH_MS = 20;
+
+/**
+ * A function to await between whole files' chunks: now and then (every `BREATH_MS`) it lets the
+ * event loop turn. Whole files are read synchronously and their chunks taken by the stages
+ * without waiting on any I/O: without it a signal's handler would run only once every input is
+ * read (a run that cannot be stopped, then ends as if no signal came).
+ */
+function breather(): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last < BREATH_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    last = performance.now();
+  };
 }
 
 /** Writes one chunk, with backpressure. */

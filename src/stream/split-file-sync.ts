@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, read, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
 import { SNIFF_BYTES, sniffFraming } from './framing.js';
 import { isGzip } from './input.js';
 import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
@@ -102,6 +102,8 @@ export function openFileSplit(
   o: SplitFileOptions,
   sink: FileSink,
 ): FileSplitRun | undefined {
+  // Never a FIFO: opening one blocks until a writer comes, and takes it from the stream's open.
+  if (statSync(path, { throwIfNoEntry: false })?.isFile() === false) return undefined;
   const fd = openSync(path, 'r');
   try {
     const st = fstatSync(fd);

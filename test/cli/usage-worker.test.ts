@@ -3,7 +3,15 @@
 // not depend on that: the same report, messages and exit code with and without the worker,
 // damaged and unreadable files included; and the worker really reads some of the files.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,12 +47,126 @@ function makeTree(root: string, damaged: boolean): string {
   return tree;
 }
 
+/** A Claude Code reply line of session `sid`, its usage's counts overridden by `usage`. */
+function reply(
+  id: string | undefined,
+  req: string | undefined,
+  output: unknown,
+  sid: string,
+  usage: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): string {
+  const e = entry(id, 0, { sessionId: sid, ...(req ? { requestId: req } : {}), ...extra });
+  const m = e.message as { usage: Record<string, unknown> };
+  m.usage = { ...m.usage, cache_creation_input_tokens: 7, output_tokens: output, ...usage };
+  return JSON.stringify(e);
+}
+
+/**
+ * What a user's tree may hold: a resumed session copying an earlier one's replies, a subagent's
+ * file and progress copies of its replies, a file reached again through links (to it and to its
+ * folder), counts past 2^31 and 2^53, negative, fractional and string counts, names and ids not
+ * ASCII (a lone surrogate too), bytes not UTF-8, lines too long and not JSON, a file without a
+ * last newline, empty and blank files, gzip, a file over 8 MiB among small ones, a hidden file, a
+ * name with a newline, files that are not transcripts.
+ */
+function makeHostile(root: string): string {
+  const tree = join(root, 'hostile');
+  mkdirSync(join(tree, 'sessA', 'subagents'), { recursive: true });
+  const a = Array.from({ length: 200 }, (_, i) =>
+    reply(
+      `msg_${i}`,
+      `req_${i}`,
+      i,
+      'sessA',
+      {},
+      { timestamp: `2026-01-0${1 + (i % 5)}T03:04:05Z` },
+    ),
+  );
+  writeFileSync(join(tree, 'sessA.jsonl'), a.join('\n') + '\n');
+  const b = a.slice(0, 150).map((l) => l.replace('"sessA"', '"sessB"'));
+  for (let i = 200; i < 260; i++) b.push(reply(`msg_${i}`, `req_${i}`, i * 2, 'sessB'));
+  b.push(reply('msg_rep', 'req_rep', 1, 'sessB'), reply('msg_rep', 'req_rep', 5, 'sessB'));
+  writeFileSync(join(tree, 'sessB.jsonl'), b.join('\n')); // no last newline
+  const sub = [reply('msg_s1', 'rs1', 3, 'sessA'), reply('msg_s2', 'rs2', 4, 'sessA')];
+  writeFileSync(join(tree, 'sessA', 'subagents', 'agent-x.jsonl'), sub.join('\n') + '\n');
+  const progress = JSON.stringify({
+    type: 'progress',
+    sessionId: 'sessA',
+    timestamp: '2026-01-02T03:04:05.000Z',
+    data: {
+      message: { type: 'assistant', requestId: 'rs1', message: JSON.parse(sub[0]!).message },
+    },
+  });
+  writeFileSync(join(tree, 'sessC.jsonl'), `${progress}\n${reply('msg_c', 'rc', 9, 'sessC')}\n`);
+  const odd = [
+    reply('msg_big', 'rb', 2 ** 53 + 2, 'sessD', {
+      input_tokens: 2 ** 31 + 5,
+      cache_read_input_tokens: 1e300,
+    }),
+    reply('msg_neg', 'rn', -5, 'sessD', { input_tokens: -1 }),
+    reply('msg_frac', 'rf', 1.5, 'sessD', { input_tokens: 0.1 }),
+    reply('msg_ü€😀', 'r\ud800', 3, 'sessé😀').replace(
+      '"claude-sonnet-4-5"',
+      '"modèle-😀-\\u0000"',
+    ),
+    reply('msg_str', 'rs', '12', 'sessD', { input_tokens: '7' }),
+    reply(undefined, undefined, 4, 'sessD'),
+    JSON.stringify({
+      type: 'assistant',
+      sessionId: 'sessD',
+      message: { id: 'msg_nm', usage: { output_tokens: 3 } },
+    }),
+    JSON.stringify({
+      type: 'assistant',
+      message: { id: 'msg_ns', model: 'm', usage: { output_tokens: 3 } },
+    }),
+    reply('msg_nt', 'rnt', 2, 'sessD', {}, { timestamp: null }),
+    reply('msg_bt', 'rbt', 2, 'sessD', {}, { timestamp: 'yesterday' }),
+  ];
+  writeFileSync(join(tree, 'sessD.jsonl'), odd.join('\n') + '\n');
+  writeFileSync(
+    join(tree, 'sessE.jsonl'),
+    Buffer.concat([
+      Buffer.from(reply('msg_u', 'ru', 1, 'sessE').replace('sessE', 'sess\u0001E') + '\n'),
+      Buffer.from(reply('msg_\xc3(', 'rx', 1, 's\xff\xfeE') + '\n', 'latin1'),
+      Buffer.from(reply('msg_long', 'rl', 1, 'sessE', {}, { pad: 'x'.repeat(3000) }) + '\n'),
+      Buffer.from('{"type":"assistant","usage": nope\n'),
+      Buffer.from(reply('msg_crlf', 'rcr', 1, 'sessE') + '\r\n\n\n   \n'),
+      Buffer.from(reply('msg_cut', 'rct', 1, 'sessE').slice(0, 150)),
+    ]),
+  );
+  writeFileSync(join(tree, 'empty.jsonl'), '');
+  writeFileSync(join(tree, 'blank.jsonl'), '\n\n');
+  writeFileSync(join(tree, 'z.jsonl.gz'), gzipSync(a.slice(0, 20).join('\n') + '\n'));
+  writeFileSync(join(tree, 'notes.txt'), a.slice(0, 5).join('\n'));
+  writeFileSync(join(tree, 'array.json'), `[${a[0]}]`);
+  writeFileSync(join(tree, '.hidden.jsonl'), reply('msg_h', 'rh', 11, 'hidden') + '\n');
+  writeFileSync(join(tree, 'new\nline.jsonl'), reply('msg_nl', 'rnl', 13, 'nl') + '\n');
+  const big: string[] = [];
+  for (let n = 0; n < 9 * 1024 * 1024; n += big.at(-1)!.length + 1)
+    big.push(
+      reply(`msg_L${big.length}`, `rL${big.length}`, 1, 'sessBig', {}, { pad: 'y'.repeat(900) }),
+    );
+  writeFileSync(join(tree, 'm-big.jsonl'), [...big, ...a.slice(100, 120)].join('\n') + '\n');
+  let deep = join(tree, 'deep');
+  for (let i = 0; i < 8; i++) {
+    deep = join(deep, `l${i}`);
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(join(deep, `f${i}.jsonl`), a.slice(i * 10, i * 10 + 30).join('\n') + '\n');
+  }
+  symlinkSync(join(tree, 'sessA.jsonl'), join(tree, 'link-to-A.jsonl'));
+  symlinkSync(join(tree, 'sessA'), join(tree, 'link-dir'));
+  return tree;
+}
+
 beforeAll(() => {
   ensureBuilt();
   tmp = mkdtempSync(join(tmpdir(), 'txpipe-usage-worker-'));
   chmodSync(tmp, 0o755);
   makeTree(tmp, false);
   makeTree(tmp, true);
+  makeHostile(tmp);
 });
 afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
@@ -55,11 +177,16 @@ afterAll(() => {
  * `txpipe usage ...args`: by default (no worker), or the worker started from `minBytes` bytes; as
  * nobody from a copy of the CLI every user can read, with `asNobody`.
  */
-function usage(args: readonly string[], minBytes?: number, asNobody?: { bin: string }): Run {
+function usage(
+  args: readonly string[],
+  minBytes?: number,
+  asNobody?: { bin: string },
+  more: Record<string, string> = {},
+): Run {
   const worker = minBytes === undefined ? {} : { TXPIPE_USAGE_WORKER_MIN_BYTES: String(minBytes) };
   const r = spawnSync(process.execPath, [asNobody?.bin ?? bin, 'usage', ...args], {
     cwd: asNobody ? '/' : repoRoot,
-    env: { ...env, ...worker },
+    env: { ...env, ...worker, ...more },
     encoding: 'utf8',
     ...(asNobody ? NOBODY : {}),
   });
@@ -82,6 +209,34 @@ describe('usage with and without its worker thread', () => {
     expect(alone.stdout.length, alone.stderr).toBeGreaterThan(100);
     expect(usage(argv, 0)).toEqual(alone);
   });
+
+  // [what, arguments]: every way the report is written, over `makeHostile`'s tree.
+  const hostile: [string, string[]][] = [
+    ['as JSON', ['--json']],
+    ['as a table', ['--table']],
+    ['as CSV, keeping first reports', ['--csv', '--keep', 'first']],
+    [
+      'lines over 2000 bytes rejected, --strict',
+      ['--json', '--strict', '--max-input-line-bytes', '2000'],
+    ],
+    [
+      'the tree, a file of it and its link, the tree again',
+      ['--json', '@', '@/sessB.jsonl', '@/link-to-A.jsonl', '@'],
+    ],
+  ];
+  it.each(hostile)(
+    'a hostile tree %s: the same report, messages and exit code, the worker forced or off',
+    (_, args) => {
+      const tree = join(tmp, 'hostile');
+      const argv = args.map((a) => a.replace(/^@/, tree));
+      if (!argv.includes(tree)) argv.push(tree);
+      const alone = usage(argv);
+      expect(alone.stdout.length, alone.stderr).toBeGreaterThan(100);
+      expect(alone.stderr).toContain('sessE.jsonl'); // its damaged lines are reported
+      expect(usage(argv, 1)).toEqual(alone);
+      expect(usage(argv, 1, undefined, { TXPIPE_WORKERS: '0' })).toEqual(alone);
+    },
+  );
 
   it('an unreadable file fails the run the same way', () => {
     const tree = join(tmp, 'unreadable');
@@ -131,12 +286,15 @@ describe('UsageFilesAhead', () => {
       return parts && [...parts];
     });
 
-  it('gives every file what readFileUsage gives it, some of them read by the worker', async () => {
-    const inputs = await expandInputs([join(tmp, 'damaged')]);
-    const r = await readAll('dist/src/transforms/usage-worker.js', inputs);
-    expect(r.got).toEqual(alone(inputs));
-    expect(r.fromWorker).toBeGreaterThan(0);
-  });
+  it.each(['damaged', 'hostile'])(
+    'gives every file of the %s tree what readFileUsage gives it, some read by the worker',
+    async (tree) => {
+      const inputs = await expandInputs([join(tmp, tree)]);
+      const r = await readAll('dist/src/transforms/usage-worker.js', inputs);
+      expect(r.got).toEqual(alone(inputs));
+      expect(r.fromWorker).toBeGreaterThan(0);
+    },
+  );
 
   // [what, worker module]
   const failing: [string, string][] = [
@@ -148,5 +306,18 @@ describe('UsageFilesAhead', () => {
     const r = await readAll(worker, inputs);
     expect(r.got).toEqual(alone(inputs));
     expect(r.fromWorker).toBe(0);
+  });
+
+  // [what, worker module]: the real worker, stopped at its fourth post.
+  const midway: [string, string][] = [
+    ['fails (an error)', 'test/fixtures/usage-workers/fails-midway.mjs'],
+    ['exits without a word', 'test/fixtures/usage-workers/exits-midway.mjs'],
+  ];
+  it.each(midway)('reads the rest itself when the worker %s mid-run', async (_, worker) => {
+    const inputs = await expandInputs([join(tmp, 'damaged')]);
+    const r = await readAll(worker, inputs);
+    expect(r.got).toEqual(alone(inputs));
+    expect(r.fromWorker).toBeGreaterThan(0);
+    expect(r.fromWorker).toBeLessThanOrEqual(3);
   });
 });
