@@ -195,9 +195,10 @@ describe('redact judged ahead on a worker thread', () => {
     const prescan = createRedactor().prescan;
     expect(got.adopted.filter(([rec, v]) => prescan(rec.raw) !== v)).toEqual([]);
     // The stage asks for a batch's verdicts before the worker has started: count from line 70,000,
-    // past the ring's reach from the start.
+    // past the ring's reach from the start. A worker that skipped them gave 2-10% of these; one
+    // that waits gives 92-99% (less on a busy machine, where it falls behind and the stage judges).
     const late = got.adopted.filter(([rec]) => rec.line > 70_000).length;
-    expect(late).toBeGreaterThan((lines - 70_000) * 0.95);
+    expect(late).toBeGreaterThan((lines - 70_000) * 0.5);
   });
 
   it('a file of short lines is left to the stage (their prescan costs what a verdict handed over does)', async () => {
