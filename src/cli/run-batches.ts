@@ -90,8 +90,10 @@ export async function runBatches(run: BatchRun): Promise<void> {
     await ahead.close();
   }
   if (run.position) run.position.source = undefined;
-  // Written a chunk at a time as the flushes make them (a held record goes once written).
+  // Written a chunk at a time as the flushes make them (a held record goes once written); a
+  // signal stops them as it stops reading (leaving the loop ends the flushes' generators).
   for (const recs of stages.endChunks()) {
+    if (run.stopped?.()) throw new Interrupted();
     const { bytes, error } = encodeBatch(recs, args.onInvalid, reject);
     if (bytes.length > 0) await out.write(bytes);
     if (error) throw error;
