@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/cli/exit-codes.js';
 import { env, ensureBuilt, txpipe } from '../../cli/run.js';
 import { bin, repoRoot } from '../../shared.js';
+import { validator } from '../../convert/schemas.js';
+import { clipString } from '../../../src/clip/clip-string.js';
 
 let dir: string;
 beforeAll(() => {
@@ -96,4 +98,119 @@ describe('convert --to run-record stopped by a signal while it writes its record
       );
     },
   );
+});
+
+/** Runs the built CLI with TMPDIR set to `tmp` (the temporary folder held text goes to). */
+function withTmp(
+  args: string[],
+  tmp: string,
+): { code: number | null; stdout: Buffer; stderr: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: repoRoot,
+    env: { ...env, TMPDIR: tmp },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString('utf8') };
+}
+
+describe('convert --to run-record: tool text held in a file or in memory', () => {
+  it('gives the same records, valid and whole, around 1 MiB blocks and past 4 MiB', () => {
+    const valid = validator('run-record.schema.json');
+    // Tool arguments whose JSON text is near a 1 MiB block's size (one byte under, exact, one
+    // over), with characters of 1 to 4 UTF-8 bytes and escapes last, among small ones; three
+    // sessions interleaved line by line; more than 4 MiB held, so most of it goes to the file.
+    const MIB = 1 << 20;
+    const tails = ['\u00e9', '\ud83d\ude00', '\u65e5', '"\\\n\u0001', '\u00e9\u00e9'];
+    const argsOf = (jsonBytes: number, tail: string): Record<string, unknown> => {
+      const fixed = Buffer.byteLength(JSON.stringify({ text: tail }));
+      return { text: 'a'.repeat(jsonBytes - fixed) + tail };
+    };
+    const sizes = [MIB - 1, 300, MIB, 64, MIB + 1, MIB - 2, 5000, MIB + 3];
+    const parts: Buffer[] = [];
+    const line = (s: string): void => void parts.push(Buffer.from(s + '\n'));
+    const expected = new Map<string, { args: unknown[]; results: (string | undefined)[] }>();
+    const sids = ['s0', 's1', 's2'];
+    for (const sid of sids) {
+      expected.set(sid, { args: [], results: [] });
+      line(entry(sid, { type: 'user', message: { role: 'user', content: `task ${sid}` } }).trim());
+    }
+    let n = 0;
+    for (const size of sizes) {
+      for (const sid of sids) {
+        const input = argsOf(size - (n % 3), tails[n % tails.length]!);
+        n++;
+        const id = `t${n}`;
+        const content = [{ type: 'tool_use', id, name: 'Write', input }];
+        line(
+          entry(sid, {
+            type: 'assistant',
+            message: { id: `m${n}`, role: 'assistant', content },
+          }).trim(),
+        );
+        const e = expected.get(sid)!;
+        e.args.push(input);
+        if (n % 4 === 0) {
+          e.results.push(undefined); // a call without a result
+          continue;
+        }
+        // A result of several KiB (clipped to 2 KiB) ending in multi-byte characters.
+        const out = `r${n} ` + '\u00e9\u65e5\ud83d\ude00'.repeat(400 + n);
+        e.results.push(clipString(out, 2048).text);
+        const result = [{ type: 'tool_result', tool_use_id: id, content: out }];
+        line(entry(sid, { type: 'user', message: { role: 'user', content: result } }).trim());
+      }
+    }
+    // Lines the run reports instead of writing: not JSON, then a last line cut short.
+    line('not json {');
+    const lines = parts.length;
+    parts.push(
+      Buffer.from(entry('s0', { type: 'user', message: { content: 'cut' } }).slice(0, 40)),
+    );
+    const input = join(dir, 'held.jsonl');
+    writeFileSync(input, Buffer.concat(parts));
+    const args = ['convert', '--to', 'run-record', input];
+
+    const inFile = withTmp(args, dir);
+    const inMemory = withTmp(args, join(dir, 'no-such-folder'));
+    expect(inFile.code).toBe(0);
+    expect(inFile.stderr).toBe(
+      `txpipe: 2 lines not written:\n  ${input}:${lines}: malformed: line is not JSON\n` +
+        `  ${input}:${lines + 1}: truncated: last line cut off (not JSON)\n`,
+    );
+    expect(inMemory.code).toBe(0);
+    expect(inMemory.stderr).toBe(inFile.stderr);
+    expect(inFile.stdout.equals(inMemory.stdout)).toBe(true);
+
+    const out = inFile.stdout.toString('utf8').split('\n');
+    expect(out.pop()).toBe('');
+    expect(out).toHaveLength(3);
+    for (const [i, text] of out.entries()) {
+      const r = JSON.parse(text) as Record<string, unknown>;
+      expect(JSON.stringify(r)).toBe(text);
+      expect(valid(r)).toEqual([]);
+      const sid = sids[i]!;
+      const e = expected.get(sid)!;
+      expect(r).toMatchObject({ eval_id: sid, prompt: `task ${sid}` });
+      const tools = r.tool_invocations as Record<string, unknown>[];
+      expect(tools.map((t) => t.ordinal)).toEqual(e.args.map((_, k) => k));
+      expect(tools.map((t) => t.args)).toEqual(e.args);
+      expect(tools.map((t) => t.result)).toEqual(e.results);
+    }
+
+    // --conversation parses the held calls again for its events: the same from either place.
+    const conv = [...args, '--conversation'];
+    const convFile = withTmp(conv, dir);
+    const convMemory = withTmp(conv, join(dir, 'no-such-folder'));
+    expect(convFile.code).toBe(0);
+    expect(convFile.stdout.equals(convMemory.stdout)).toBe(true);
+    const withConv = convFile.stdout.toString('utf8').split('\n').slice(0, -1);
+    for (const [i, text] of withConv.entries()) {
+      const r = JSON.parse(text) as Record<string, unknown> & {
+        conversation: { events: Record<string, unknown>[] };
+      };
+      expect(valid(r)).toEqual([]);
+      const calls = r.conversation.events.filter((ev) => ev.type === 'tool_invocation');
+      expect(calls.map((c) => c.args)).toEqual(expected.get(sids[i]!)!.args);
+    }
+  });
 });
