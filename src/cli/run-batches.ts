@@ -60,6 +60,15 @@ export interface BatchRun {
  * record per stage.
  */
 export async function runBatches(run: BatchRun): Promise<void> {
+  try {
+    await runStages(run);
+  } finally {
+    // What a stage holds outside the heap (run-record's file) goes, whether the run failed or not.
+    for (const l of run.logic) l.close?.();
+  }
+}
+
+async function runStages(run: BatchRun): Promise<void> {
   const { args, reject } = run;
   const stages = new BatchStages(run.logic, reject);
   const out = new Output(run.out);

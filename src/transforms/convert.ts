@@ -208,6 +208,8 @@ export function convert(options: ConvertOptions): Transform {
       yield* out;
       for (const value of encoder.end()) yield written(value, 0, last.source);
     },
+    // Destroyed before its end (a later stage failed, the reader left): the writer's file goes.
+    close: () => encoder.close?.(),
   });
 }
 
