@@ -164,6 +164,26 @@ describe('an output that is also an input is refused', () => {
     expect(r.stderr).toMatch(new RegExp(`^txpipe: ${out}: ${option} is also an input`));
     expect(readFileSync(f, 'utf8')).toBe('{"a":1}\n');
   });
+
+  // Files a command writes besides its output, at the end of the run: they replaced the input.
+  it.each([
+    [
+      'convert --to run-record --timing',
+      (f: string) => ['convert', '--to', 'run-record', f, '--timing', f],
+      '--timing',
+    ],
+    ['usage --html', (f: string) => ['usage', f, '--html', f], '--html'],
+  ])('%s', (name, argv, option) => {
+    const dir = at(`also-${option.slice(2)}`);
+    mkdirSync(dir);
+    const f = join(dir, 's.jsonl');
+    const session = readFileSync(join(repoRoot, 'samples', 'session.jsonl'), 'utf8');
+    writeFileSync(f, session);
+    const r = txpipe(argv(f));
+    expect(r.code, name).toBe(EXIT.usage);
+    expect(r.stderr).toMatch(new RegExp(`^txpipe: ${f}: ${option} is also an input`));
+    expect(readFileSync(f, 'utf8')).toBe(session);
+  });
 });
 
 /** Spawns the CLI with its output read by `reader`; gives the exit code and stderr. */
