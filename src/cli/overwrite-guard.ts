@@ -12,8 +12,9 @@ async function identity(path: string): Promise<string | undefined> {
 }
 
 /**
- * Refuses a run whose output (`-o`, `--reject-file`) is also one of its inputs: opening the output
- * empties the file before it is read (`txpipe redact x.jsonl -o x.jsonl`). The same file is found
+ * Refuses a run whose output (`-o`, `--reject-file`, a command's own: `--timing`, `--html`) is
+ * also one of its inputs: opening the output empties the file before it is read (`txpipe redact
+ * x.jsonl -o x.jsonl`), and one written at the end replaces the input. The same file is found
  * by device and inode, so a link to an input, or a file found in a directory input, counts. A
  * usage error (exit 2) naming the output and the option.
  */

@@ -221,6 +221,7 @@ function givenAdapterOptions(args: Readonly<Record<string, unknown>>): Record<st
 }
 
 export const convertBehaviour: CommandBehaviour = {
+  outputFiles: (args) => [{ path: args.timing as string | undefined, option: '--timing' }],
   stages: (args) => [
     convert({
       to: args.to as string,
