@@ -173,8 +173,13 @@ describe('an output that is also an input is refused', () => {
       '--timing',
     ],
     ['usage --html', (f: string) => ['usage', f, '--html', f], '--html'],
+    [
+      "run 'convert --to run-record --timing'",
+      (f: string) => ['run', `convert --to run-record --timing ${f}`, f],
+      '--timing',
+    ],
   ])('%s', (name, argv, option) => {
-    const dir = at(`also-${option.slice(2)}`);
+    const dir = at(`also-${name.replace(/\W/g, '')}`);
     mkdirSync(dir);
     const f = join(dir, 's.jsonl');
     const session = readFileSync(join(repoRoot, 'samples', 'session.jsonl'), 'utf8');
