@@ -189,6 +189,40 @@ describe('an output that is also an input is refused', () => {
     expect(r.stderr).toMatch(new RegExp(`^txpipe: ${f}: ${option} is also an input`));
     expect(readFileSync(f, 'utf8')).toBe(session);
   });
+
+  // Two outputs in one file: each write cut into the other, or replaced it (exit 0).
+  it.each([
+    [
+      '--output and --timing',
+      ['convert', '--to', 'run-record'],
+      ['-o', 'F', '--timing', 'F'],
+      '--timing',
+      '--output',
+    ],
+    [
+      '--output and --reject-file',
+      ['cat'],
+      ['-o', 'F', '--reject-file', './F'],
+      '--reject-file',
+      '--output',
+    ],
+  ])('%s naming one file', (name, command, outputs, option, other) => {
+    const dir = at(`two-${name.replace(/\W/g, '')}`);
+    mkdirSync(dir);
+    const input = join(dir, 'in.jsonl');
+    writeFileSync(
+      input,
+      readFileSync(join(repoRoot, 'samples', 'session.jsonl'), 'utf8') + 'bad\n',
+    );
+    const r = txpipe(
+      [...command, input, ...outputs.map((w) => (w.endsWith('F') ? join(dir, w) : w))],
+      {
+        cwd: dir,
+      },
+    );
+    expect(r.code, name).toBe(EXIT.usage);
+    expect(r.stderr).toMatch(new RegExp(`^txpipe: .*F: ${option} is also ${other}`));
+  });
 });
 
 /** Spawns the CLI with its output read by `reader`; gives the exit code and stderr. */
