@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { TxpipeError } from '../stream/errors.js';
 
 /** Device and inode of a path, or undefined when it does not exist (or is not there to read). */
@@ -11,11 +12,21 @@ async function identity(path: string): Promise<string | undefined> {
   }
 }
 
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Refuses a run whose output (`-o`, `--reject-file`) is also one of its inputs: opening the output
- * empties the file before it is read (`txpipe redact x.jsonl -o x.jsonl`). The same file is found
+ * Refuses a run whose output (`-o`, `--reject-file`, a command's own: `--timing`, `--html`) is
+ * also one of its inputs: opening the output empties the file before it is read (`txpipe redact
+ * x.jsonl -o x.jsonl`), and one written at the end replaces the input. The same file is found
  * by device and inode, so a link to an input, or a file found in a directory input, counts. A
- * usage error (exit 2) naming the output and the option.
+ * usage error (exit 2) naming the output and the option; so are two outputs in one file.
  */
 export async function refuseOverwrite(
   inputs: readonly string[],
@@ -24,6 +35,22 @@ export async function refuseOverwrite(
   const named = outputs.filter((o) => o.path !== undefined && o.path !== '-');
   if (named.length === 0) return;
   const ids = await Promise.all(named.map((o) => identity(o.path!)));
+  // Two outputs in one file: one would cut into or replace the other.
+  for (let i = 1; i < named.length; i++) {
+    for (let j = 0; j < i; j++) {
+      const [a, b] = [named[j]!, named[i]!];
+      // The same regular file, or one not made yet (not /dev/null, a terminal, a pipe).
+      const same =
+        ids[i] !== undefined
+          ? ids[i] === ids[j]
+          : resolve(a.path!) === resolve(b.path!) && !(await exists(b.path!));
+      if (!same) continue;
+      throw new TxpipeError(
+        'ERR_TXPIPE_BAD_OPTION',
+        `${b.path}: ${b.option} is also ${a.option}; one would overwrite the other: give each its own file`,
+      );
+    }
+  }
   if (ids.every((id) => id === undefined)) return;
   for (const input of inputs) {
     if (input === '-') continue;

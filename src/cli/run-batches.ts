@@ -60,6 +60,15 @@ export interface BatchRun {
  * record per stage.
  */
 export async function runBatches(run: BatchRun): Promise<void> {
+  try {
+    await runStages(run);
+  } finally {
+    // What a stage holds outside the heap (run-record's file) goes, whether the run failed or not.
+    for (const l of run.logic) l.close?.();
+  }
+}
+
+async function runStages(run: BatchRun): Promise<void> {
   const { args, reject } = run;
   const stages = new BatchStages(run.logic, reject);
   const out = new Output(run.out);
@@ -90,8 +99,10 @@ export async function runBatches(run: BatchRun): Promise<void> {
     await ahead.close();
   }
   if (run.position) run.position.source = undefined;
-  // Written a chunk at a time as the flushes make them (a held record goes once written).
+  // Written a chunk at a time as the flushes make them (a held record goes once written); a
+  // signal stops them as it stops reading (leaving the loop ends the flushes' generators).
   for (const recs of stages.endChunks()) {
+    if (run.stopped?.()) throw new Interrupted();
     const { bytes, error } = encodeBatch(recs, args.onInvalid, reject);
     if (bytes.length > 0) await out.write(bytes);
     if (error) throw error;

@@ -179,6 +179,7 @@ export async function runCommand(
   await refuseOverwrite(inputs, [
     { path: args.output, option: '--output' },
     { path: args.rejectFile, option: '--reject-file' },
+    ...(run.outputFiles?.(args) ?? []),
   ]);
   const reporter = new Reporter(args.rejectFile, run.rejectedText?.(args));
   const tail = spec.output === 'records' ? [stringify({ onInvalid: args.onInvalid })] : [];

@@ -33,6 +33,12 @@ export interface Encoder {
    */
   end(): Iterable<unknown>;
   /**
+   * Lets go of what the writer holds outside the heap (run-record's temporary file) when the
+   * output is given up before `end` is drawn to its last record, or after. May be called more
+   * than once.
+   */
+  close?(): void;
+  /**
    * The value of an input line whose bytes are not valid UTF-8, as the program this writer
    * imitates reads it (Flockdeck: Go, one U+FFFD per invalid byte); when absent, the line's value
    * as read (one U+FFFD per maximal invalid sequence, as TextDecoder does).

@@ -10,6 +10,7 @@ const LOGIC = Symbol('txpipe.recordLogic');
 export interface StageLogic {
   readonly transform: RecordLogic['transform'];
   readonly flush?: RecordLogic['flush'];
+  readonly close?: RecordLogic['close'];
   readonly judge?: RecordLogic['judge'];
 }
 

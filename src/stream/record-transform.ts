@@ -28,6 +28,12 @@ export interface RecordLogic {
    * the end need not have its records all at once).
    */
   flush?(ctx: StageContext): Iterable<Rec> | void;
+  /**
+   * Lets go of what the logic holds outside the heap (run-record's temporary file) when the
+   * stage is destroyed, before its end (a failure, a reader gone) or after it. May be called
+   * more than once.
+   */
+  close?(): void;
   /** A per-line verdict the CLI may compute ahead on another thread (line-judge.ts). */
   readonly judge?: LineJudge;
 }
@@ -42,9 +48,10 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
   const {
     transform: given,
     flush,
+    close,
     judge,
   } = typeof logic === 'function'
-    ? { transform: logic, flush: undefined, judge: undefined }
+    ? { transform: logic, flush: undefined, close: undefined, judge: undefined }
     : logic;
   // A record nested deeper than any walker goes (MAX_DEPTH): that line only, reported. The rule
   // is part of the logic, so the CLI's batches (which run the logic directly) keep it too.
@@ -88,7 +95,15 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
       }
       done();
     },
+    destroy(err: Error | null, done: (err: Error | null) => void) {
+      try {
+        close?.();
+      } catch (closing) {
+        return done(err ?? (closing as Error));
+      }
+      done(err);
+    },
   });
-  keepRecordLogic(stage, { transform, flush, judge });
+  keepRecordLogic(stage, { transform, flush, close, judge });
   return stage;
 }

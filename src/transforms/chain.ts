@@ -4,7 +4,7 @@ import { badOption } from '../stream/errors.js';
 import { behaviours } from './behaviours.js';
 import { parseStage, splitPipeline, stageArgs, type PipelineStep } from './pipeline-text.js';
 import { getCommand } from './registry.js';
-import type { CommandContext } from './spec.js';
+import type { CommandContext, OutputFile } from './spec.js';
 
 export type { PipelineStep };
 
@@ -64,6 +64,13 @@ export function pipelineStages(
 ): Transform[] {
   return pipelineSteps(pipeline).flatMap((step) =>
     recordCommand(step.command).behaviour.stages(step.options ?? {}, ctx),
+  );
+}
+
+/** The files the steps write besides the output (`convert --timing`), for the overwrite guard. */
+export function pipelineOutputFiles(pipeline: Pipeline): OutputFile[] {
+  return pipelineSteps(pipeline).flatMap(
+    (step) => recordCommand(step.command).behaviour.outputFiles?.(step.options ?? {}) ?? [],
   );
 }
 

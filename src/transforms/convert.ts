@@ -208,6 +208,8 @@ export function convert(options: ConvertOptions): Transform {
       yield* out;
       for (const value of encoder.end()) yield written(value, 0, last.source);
     },
+    // Destroyed before its end (a later stage failed, the reader left): the writer's file goes.
+    close: () => encoder.close?.(),
   });
 }
 
@@ -219,6 +221,7 @@ function givenAdapterOptions(args: Readonly<Record<string, unknown>>): Record<st
 }
 
 export const convertBehaviour: CommandBehaviour = {
+  outputFiles: (args) => [{ path: args.timing as string | undefined, option: '--timing' }],
   stages: (args) => [
     convert({
       to: args.to as string,

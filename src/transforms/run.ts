@@ -1,6 +1,11 @@
 import { badOption } from '../stream/errors.js';
 import type { Pipeline } from './chain.js';
-import { pipelineRejectedText, pipelineStages, pipelineSteps } from './chain.js';
+import {
+  pipelineOutputFiles,
+  pipelineRejectedText,
+  pipelineStages,
+  pipelineSteps,
+} from './chain.js';
 import { getCommand } from './registry.js';
 import { loadPipelineConfig } from './pipeline-config.js';
 import type { CommandBehaviour } from './spec.js';
@@ -25,6 +30,9 @@ export const runBehaviour: CommandBehaviour = {
       }
     }
     return pipelineStages(pipeline, ctx);
+  },
+  outputFiles(args) {
+    return pipelineOutputFiles(pipelineOf(args));
   },
   rejectedText(args) {
     return pipelineRejectedText(pipelineOf(args));

@@ -63,6 +63,12 @@ export interface CommandSpec {
   load(): Promise<CommandBehaviour>;
 }
 
+/** A file a command writes, and the option that named it. */
+export interface OutputFile {
+  readonly path: string | undefined;
+  readonly option: string;
+}
+
 /** What a command does: its stages and optional hooks, in a module loaded only to run it. */
 export interface CommandBehaviour {
   /** The transforms, built from parsed arguments (camelCase keys). Validates, may throw. */
@@ -89,6 +95,11 @@ export interface CommandBehaviour {
    * read-stages-write loop and gives the exit code.
    */
   run?(args: Readonly<Record<string, unknown>>, ctx: CommandContext): Promise<number>;
+  /**
+   * Files the command writes besides its output (`convert --timing`, `usage --html`), by option:
+   * refused when one is also an input, as `--output` is.
+   */
+  outputFiles?(args: Readonly<Record<string, unknown>>): readonly OutputFile[];
   /**
    * A rejection reported by this command's stages is a failure (exit 1), with or without
    * `--strict` (`verify`: an input that did not verify). The command's output is written whole

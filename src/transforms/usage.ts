@@ -167,6 +167,7 @@ function workerMinBytes(): number | undefined {
 }
 
 export const usageBehaviour: CommandBehaviour = {
+  outputFiles: (args) => [{ path: args.html as string | undefined, option: '--html' }],
   select: () => usageFormats().needles,
   readFile: (_args, ctx) => {
     const formats = usageFormats();

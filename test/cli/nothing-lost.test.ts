@@ -164,6 +164,65 @@ describe('an output that is also an input is refused', () => {
     expect(r.stderr).toMatch(new RegExp(`^txpipe: ${out}: ${option} is also an input`));
     expect(readFileSync(f, 'utf8')).toBe('{"a":1}\n');
   });
+
+  // Files a command writes besides its output, at the end of the run: they replaced the input.
+  it.each([
+    [
+      'convert --to run-record --timing',
+      (f: string) => ['convert', '--to', 'run-record', f, '--timing', f],
+      '--timing',
+    ],
+    ['usage --html', (f: string) => ['usage', f, '--html', f], '--html'],
+    [
+      "run 'convert --to run-record --timing'",
+      (f: string) => ['run', `convert --to run-record --timing ${f}`, f],
+      '--timing',
+    ],
+  ])('%s', (name, argv, option) => {
+    const dir = at(`also-${name.replace(/\W/g, '')}`);
+    mkdirSync(dir);
+    const f = join(dir, 's.jsonl');
+    const session = readFileSync(join(repoRoot, 'samples', 'session.jsonl'), 'utf8');
+    writeFileSync(f, session);
+    const r = txpipe(argv(f));
+    expect(r.code, name).toBe(EXIT.usage);
+    expect(r.stderr).toMatch(new RegExp(`^txpipe: ${f}: ${option} is also an input`));
+    expect(readFileSync(f, 'utf8')).toBe(session);
+  });
+
+  // Two outputs in one file: each write cut into the other, or replaced it (exit 0).
+  it.each([
+    [
+      '--output and --timing',
+      ['convert', '--to', 'run-record'],
+      ['-o', 'F', '--timing', 'F'],
+      '--timing',
+      '--output',
+    ],
+    [
+      '--output and --reject-file',
+      ['cat'],
+      ['-o', 'F', '--reject-file', './F'],
+      '--reject-file',
+      '--output',
+    ],
+  ])('%s naming one file', (name, command, outputs, option, other) => {
+    const dir = at(`two-${name.replace(/\W/g, '')}`);
+    mkdirSync(dir);
+    const input = join(dir, 'in.jsonl');
+    writeFileSync(
+      input,
+      readFileSync(join(repoRoot, 'samples', 'session.jsonl'), 'utf8') + 'bad\n',
+    );
+    const r = txpipe(
+      [...command, input, ...outputs.map((w) => (w.endsWith('F') ? join(dir, w) : w))],
+      {
+        cwd: dir,
+      },
+    );
+    expect(r.code, name).toBe(EXIT.usage);
+    expect(r.stderr).toMatch(new RegExp(`^txpipe: .*F: ${option} is also ${other}`));
+  });
 });
 
 /** Spawns the CLI with its output read by `reader`; gives the exit code and stderr. */

@@ -235,6 +235,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
   };
 
   return {
+    close: () => held.close(),
     encode(ev) {
       const run = runOf(ev);
       const source = ev.origin.source;

@@ -20,7 +20,7 @@ interface Block {
  * (written a block at a time, read back with the page cache's help), so what stays in memory is
  * one block. The file is unlinked as soon as it is opened where the system allows it (it goes
  * with the process, whatever ends it), else removed by `close()` or at exit. Where no temporary
- * file can be made, the text stays in memory.
+ * file can be made, or it can take no more (a full disk), the rest of the text stays in memory.
  *
  * `put` gives the text's place (a byte offset) and `get(at, bytes)` the text again.
  */
@@ -30,7 +30,7 @@ export class HeldText {
   #size = 0;
   #fd: number | undefined;
   #removeAtExit: (() => void) | undefined;
-  /** No temporary file could be made: everything is held in memory. */
+  /** No temporary file could be made, or it could take no more: the rest is held in memory. */
   #noFile = false;
 
   /** `spillAfter`: bytes held in memory before the rest goes to a file (Infinity: never). */
@@ -115,12 +115,21 @@ export class HeldText {
    */
   #sealed(): Buffer | undefined {
     if (this.#fd === undefined && this.#size > this.#spillAfter && !this.#noFile) this.#open();
-    if (this.#fd === undefined) return undefined;
+    if (this.#fd === undefined || this.#noFile) return undefined;
     let free: Buffer | undefined;
     for (const b of this.#blocks) {
       if (b.buf === null) continue;
-      let done = 0;
-      while (done < b.used) done += writeSync(this.#fd, b.buf, done, b.used - done, b.start + done);
+      try {
+        let done = 0;
+        while (done < b.used) {
+          done += writeSync(this.#fd, b.buf, done, b.used - done, b.start + done);
+        }
+      } catch {
+        // The file cannot take more (a full disk, a quota): this block and the rest stay in
+        // memory, as where no file could be made; what is already written is read from the file.
+        this.#noFile = true;
+        return undefined;
+      }
       free = b.buf;
       b.buf = null;
     }

@@ -7,6 +7,8 @@ import type { Event, TokenCounts } from '../../events/event.js';
  * entry per content block, with growing output counts) is counted once, with its last, final,
  * counts. Usage with no message id counts as it comes. A completion event that states totals
  * (a stream-json `result`, a rupu `run_complete`) wins over the sum and over the timestamps.
+ * A count or duration given with a fraction (readers pass any number on) has it dropped: the
+ * record's `total_tokens` and `duration_ms` are integers.
  */
 export class Totals {
   private readonly byMessage = new Map<string, number>();
@@ -32,8 +34,8 @@ export class Totals {
       if (ev.messageId !== undefined) this.byMessage.set(ev.messageId, n);
       else this.anonymous += n;
     } else if (ev.kind === 'session_end') {
-      if (ev.totalTokens !== undefined) this.endTokens = ev.totalTokens;
-      if (ev.durationMs !== undefined) this.endDuration = ev.durationMs;
+      if (ev.totalTokens !== undefined) this.endTokens = Math.trunc(ev.totalTokens);
+      if (ev.durationMs !== undefined) this.endDuration = Math.trunc(ev.durationMs);
     }
   }
 
@@ -52,8 +54,11 @@ export class Totals {
   }
 }
 
+/** A count as a whole number (the record's are integers): its fraction dropped. */
+const whole = (n: number | undefined): number => (n === undefined ? 0 : Math.trunc(n));
+
 function sum(t: TokenCounts): number {
-  return (t.input ?? 0) + (t.output ?? 0) + (t.cacheWrite ?? 0) + (t.cacheRead ?? 0);
+  return whole(t.input) + whole(t.output) + whole(t.cacheWrite) + whole(t.cacheRead);
 }
 
 /** Sums the totals of several transcripts (the rounds of one run); null when none knows. */

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import type { Transform } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { EVENT_VERSION, type Event } from '../../../src/events/event.js';
 import { RawJsonBytes } from '../../../src/formats/adapter.js';
 import { HeldText } from '../../../src/formats/run-record/held-text.js';
 import { runRecordEncoder } from '../../../src/formats/run-record/encoder.js';
+import { convert } from '../../../src/transforms/convert.js';
 
 /** Texts of every kind the writer holds: empty, ASCII, multi-byte, lone surrogates' escapes, big. */
 const TEXTS = [
@@ -119,5 +121,54 @@ describe('run-record writer: held tool calls', () => {
 
   it('refuses a heldBytes that is not 0 or more', () => {
     expect(() => runRecordEncoder({ heldBytes: -1 })).toThrow(/heldBytes/);
+  });
+});
+
+describe('run-record writer: the held text file is let go', () => {
+  /** The open files of this process that are a held text file (unlinked or not). */
+  const heldFiles = (): string[] =>
+    readdirSync('/proc/self/fd')
+      .map((fd) => {
+        try {
+          return readlinkSync(join('/proc/self/fd', fd));
+        } catch {
+          return '';
+        }
+      })
+      .filter((target) => target.includes('txpipe-run-record-'));
+
+  /** A convert stream to run records holding 8 MiB of tool text: past 4 MiB, in its file. */
+  const holding = (): Transform => {
+    const stage = convert({ to: 'run-record', from: 'claude-code' });
+    stage.on('error', () => undefined);
+    for (let i = 0; i < 80; i++) {
+      const content = [{ type: 'tool_use', id: `t${i}`, name: 'W', input: { x: 'y'.repeat(1e5) } }];
+      const value = { type: 'assistant', sessionId: 's', message: { id: `m${i}`, content } };
+      stage.write({ raw: JSON.stringify(value), value, line: i + 1, source: 'a.jsonl' });
+    }
+    return stage;
+  };
+
+  it.skipIf(!existsSync('/proc/self/fd'))(
+    'when the stream is destroyed before its end (a later stage failed, the reader left)',
+    async () => {
+      const before = heldFiles();
+      const stage = holding();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(heldFiles().length).toBe(before.length + 1);
+      stage.destroy(new Error('a later stage failed'));
+      await new Promise((resolve) => stage.once('close', resolve));
+      expect(heldFiles()).toEqual(before);
+    },
+  );
+
+  it.skipIf(!existsSync('/proc/self/fd'))('when its records are all written', async () => {
+    const before = heldFiles();
+    const stage = holding();
+    const out: unknown[] = [];
+    stage.on('data', (r) => out.push(r));
+    await new Promise((resolve) => stage.end(resolve));
+    expect(out).toHaveLength(1);
+    expect(heldFiles()).toEqual(before);
   });
 });

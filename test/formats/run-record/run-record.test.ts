@@ -167,6 +167,38 @@ describe('run-record writer: one record per session', () => {
     ).toBe(7);
   });
 
+  it('writes total_tokens and duration_ms as the schema asks (integers) when a source gives fractions', () => {
+    // rupu's run_complete and usage, AWF's run.completed and stream-json's result pass any number
+    // on; the schema's total_tokens and duration_ms are integers (a count's fraction is dropped).
+    const rows: [string, Ev[], number | null, number | null][] = [
+      [
+        'a fractional count in usage',
+        [{ kind: 'usage', messageId: 'm1', tokens: { input: 10.5, output: 2 } }],
+        12,
+        null,
+      ],
+      [
+        'a completion with fractional totals',
+        [{ kind: 'session_end', totalTokens: 42.75, durationMs: 30000.25 }],
+        42,
+        30000,
+      ],
+    ];
+    for (const [what, events, tokens, duration] of rows) {
+      const [r] = records(events); // records() checks each against the schema
+      expect([r!.total_tokens, r!.duration_ms], what).toEqual([tokens, duration]);
+    }
+    // Summed over rounds too.
+    const [r] = records(
+      [
+        { kind: 'session_end', totalTokens: 1.5, durationMs: 0.5, source: 'a' },
+        { kind: 'session_end', totalTokens: 1.5, durationMs: 0.5, source: 'b' },
+      ],
+      { rounds: true },
+    );
+    expect([r!.total_tokens, r!.duration_ms]).toEqual([2, 0]);
+  });
+
   it('clips a long tool result at about 2 KiB with the clip marker, on a character boundary', () => {
     const long = 'é'.repeat(3000); // 6000 bytes
     const [r] = records([
