@@ -82,3 +82,188 @@ describe('stored transcript: a part that is not a regular file', () => {
     expect(r.stderr).toContain('part 1 (part-000001.ndjson.gz): read_failed');
   });
 });
+
+/** A one-call content stream (ended by `eof`) written to a file; its path. */
+function stream(name: string, call: Record<string, unknown>): string {
+  const file = join(tmp, `${name}.jsonl`);
+  const record = {
+    kind: 'http_call',
+    at: '2026-09-01T10:00:00.000Z',
+    purpose: 'chat',
+    method: 'POST',
+    status: 200,
+    durationMs: 1,
+    ...call,
+  };
+  writeFileSync(file, `${JSON.stringify(record)}\n{"kind":"eof","complete":true}\n`);
+  return file;
+}
+
+/** An SSE body of `events`, each `data:` its JSON (and `event:` its type, when it has one). */
+const sse = (events: readonly Record<string, unknown>[]): string =>
+  events
+    .map(
+      (e) =>
+        `${typeof e.type === 'string' ? `event: ${e.type}\n` : ''}data: ${JSON.stringify(e)}\n\n`,
+    )
+    .join('');
+
+/** The events `convert --to txpipe` gives for `file`, which must end (and end well). */
+function convert(file: string): Record<string, unknown>[] {
+  const r = txpipeBounded(['convert', '--from', 'auto-swe', '--to', 'txpipe', '--strict', file]);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return r.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+const of = (events: Record<string, unknown>[], kind: string) =>
+  events.filter((e) => e.kind === kind);
+
+// The index a stream's events name is the recorder's copy of the server's, whatever it holds. A
+// huge one (2^32 - 6) made an array that long, walked index by index: minutes for one record.
+// An odd one (-1, 0.5) was a property of the array that its walks never saw: the value was lost.
+describe('streamed replies: the indices events name', () => {
+  const HUGE = 2 ** 32 - 6;
+
+  it('Anthropic: a content block at a huge index gives its text and tool input', () => {
+    const file = stream('anthropic-huge-index', {
+      host: 'api.anthropic.com',
+      path: '/v1/messages',
+      request: { model: 'claude', messages: [{ role: 'user', content: 'hi' }], stream: true },
+      response: sse([
+        {
+          type: 'message_start',
+          message: {
+            id: 'msg_1',
+            type: 'message',
+            role: 'assistant',
+            model: 'claude',
+            content: [],
+            usage: { input_tokens: 5, output_tokens: 1 },
+          },
+        },
+        { type: 'content_block_start', index: HUGE, content_block: { type: 'text', text: '' } },
+        { type: 'content_block_delta', index: HUGE, delta: { type: 'text_delta', text: 'hel' } },
+        { type: 'content_block_delta', index: HUGE, delta: { type: 'text_delta', text: 'lo' } },
+        { type: 'content_block_stop', index: HUGE },
+        {
+          type: 'content_block_start',
+          index: -1,
+          content_block: { type: 'tool_use', id: 'toolu_1', name: 'f', input: {} },
+        },
+        {
+          type: 'content_block_delta',
+          index: -1,
+          delta: { type: 'input_json_delta', partial_json: '{"a":' },
+        },
+        {
+          type: 'content_block_delta',
+          index: -1,
+          delta: { type: 'input_json_delta', partial_json: '1}' },
+        },
+        { type: 'content_block_stop', index: -1 },
+        { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 7 } },
+      ]),
+    });
+    const events = convert(file);
+    expect(of(events, 'assistant_message').map((e) => e.text)).toEqual(['hello']);
+    expect(of(events, 'tool_call').map((e) => [e.callId, e.input])).toEqual([
+      ['toolu_1', { a: 1 }],
+    ]);
+    expect(of(events, 'usage').map((e) => (e.tokens as { output: number }).output)).toEqual([7]);
+  });
+
+  it('OpenAI Responses: a stream cut before response.completed, items and parts at huge indices', () => {
+    const file = stream('responses-huge-index', {
+      host: 'api.openai.com',
+      path: '/v1/responses',
+      request: { model: 'gpt-5', input: 'hi', stream: true },
+      response: sse([
+        {
+          type: 'response.created',
+          response: { id: 'resp_1', object: 'response', model: 'gpt-5', output: [] },
+        },
+        {
+          type: 'response.output_item.added',
+          output_index: HUGE - 1,
+          item: { type: 'reasoning', id: 'rs_1', summary: [] },
+        },
+        {
+          type: 'response.reasoning_summary_text.delta',
+          output_index: HUGE - 1,
+          summary_index: HUGE,
+          delta: 'thin',
+        },
+        {
+          type: 'response.reasoning_summary_text.delta',
+          output_index: HUGE - 1,
+          summary_index: HUGE,
+          delta: 'king',
+        },
+        {
+          type: 'response.output_item.added',
+          output_index: HUGE,
+          item: { type: 'message', id: 'msg_1', role: 'assistant', content: [] },
+        },
+        {
+          type: 'response.output_text.delta',
+          output_index: HUGE,
+          content_index: HUGE,
+          delta: 'hel',
+        },
+        {
+          type: 'response.output_text.delta',
+          output_index: HUGE,
+          content_index: HUGE,
+          delta: 'lo',
+        },
+      ]),
+    });
+    const events = convert(file);
+    expect(of(events, 'thinking').map((e) => e.text)).toEqual(['thinking']);
+    expect(of(events, 'assistant_message').map((e) => e.text)).toEqual(['hello']);
+  });
+
+  it('Chat Completions: tool-call fragments at index -1, 0.5 and 1 give three calls, in index order', () => {
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      model: 'gpt-4o',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+    const call = (index: number, id: string | undefined, args: string) => ({
+      tool_calls: [
+        {
+          index,
+          ...(id
+            ? { id, type: 'function', function: { name: `f${id}`, arguments: args } }
+            : { function: { arguments: args } }),
+        },
+      ],
+    });
+    const file = stream('chat-odd-index', {
+      host: 'api.openai.com',
+      path: '/v1/chat/completions',
+      request: { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }], stream: true },
+      response:
+        sse([
+          chunk({ role: 'assistant', content: null }),
+          chunk(call(1, 'c', '{"c":')),
+          chunk(call(-1, 'a', '{"a":')),
+          chunk(call(0.5, 'b', '{"b":2}')),
+          chunk(call(-1, undefined, '1}')),
+          chunk(call(1, undefined, '3}')),
+          chunk({}, 'tool_calls'),
+        ]) + 'data: [DONE]\n\n',
+    });
+    const events = convert(file);
+    expect(of(events, 'tool_call').map((e) => [e.callId, e.name, e.input])).toEqual([
+      ['a', 'fa', { a: 1 }],
+      ['b', 'fb', { b: 2 }],
+      ['c', 'fc', { c: 3 }],
+    ]);
+  });
+});
