@@ -267,3 +267,68 @@ describe('streamed replies: the indices events name', () => {
     ]);
   });
 });
+
+// A token count that is not a whole number of at least 0 is no count: left out, as the Claude
+// Code reader leaves it (reply-usage.ts). Taken as it was, a negative count made a usage event
+// the txpipe writer refused, which ended `convert` with nothing written, and `usage` summed it.
+describe('token counts that are not counts', () => {
+  const file = (): string => {
+    const path = join(tmp, 'bad-counts.jsonl');
+    const records = [
+      {
+        kind: 'http_call',
+        at: '2026-09-01T10:00:00.000Z',
+        purpose: 'chat',
+        host: 'api.anthropic.com',
+        path: '/v1/messages',
+        status: 200,
+        request: { model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'hi' }] },
+        response: {
+          type: 'message',
+          id: 'msg_1',
+          model: 'claude-sonnet-4-5',
+          content: [{ type: 'text', text: 'one' }],
+          usage: { input_tokens: -1000, output_tokens: 5, cache_read_input_tokens: -7 },
+        },
+      },
+      {
+        kind: 'http_call',
+        at: '2026-09-01T10:00:01.000Z',
+        purpose: 'chat',
+        host: 'api.openai.com',
+        path: '/v1/chat/completions',
+        status: 200,
+        request: { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] },
+        response: {
+          object: 'chat.completion',
+          id: 'chatcmpl-1',
+          model: 'gpt-4o',
+          choices: [
+            { index: 0, message: { role: 'assistant', content: 'two' }, finish_reason: 'stop' },
+          ],
+          usage: {
+            prompt_tokens: 100,
+            completion_tokens: 0.5,
+            prompt_tokens_details: { cached_tokens: -50 },
+          },
+        },
+      },
+      { kind: 'eof', complete: true },
+    ];
+    writeFileSync(path, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    return path;
+  };
+
+  it('convert writes every event, each usage with the counts that are counts', () => {
+    const events = convert(file());
+    expect(of(events, 'assistant_message').map((e) => e.text)).toEqual(['one', 'two']);
+    expect(of(events, 'usage').map((e) => e.tokens)).toEqual([{ output: 5 }, { input: 100 }]);
+  });
+
+  it('usage sums only the counts that are counts', () => {
+    const r = txpipeBounded(['usage', '--json', file()]);
+    expect(r.code).toBe(0);
+    const totals = (JSON.parse(r.stdout) as { totals: Record<string, number> }).totals;
+    expect(totals).toMatchObject({ input: 100, output: 5, cacheRead: 0, cacheWrite: 0 });
+  });
+});
