@@ -332,3 +332,35 @@ describe('token counts that are not counts', () => {
     expect(totals).toMatchObject({ input: 100, output: 5, cacheRead: 0, cacheWrite: 0 });
   });
 });
+
+// JSON may spell any character of a string as a \u escape: `"http\u005fcall"` is the kind
+// `http_call` to every reader, and `convert` reads it as one. redact looked for the bytes
+// `"http_call"` before it applied the writer's rules, so such a record kept its credential query
+// parameter, its headers and its vectors.
+describe('redact: an http_call whose kind is written with an escape', () => {
+  it('gets the writer rules like any other http_call (also inside an export line)', () => {
+    const call =
+      '{"kind":"http\\u005fcall","purpose":"embedding","host":"generativelanguage.googleapis.com",' +
+      '"path":"/v1beta/models/e:embedContent?key=AIzaPlainValueNoPattern&alt=json",' +
+      '"headers":{"cookie":"sid=plaincookievalue"},"request":{"content":{"parts":[{"text":"x"}]}},' +
+      '"response":{"embedding":{"values":[0.1,0.2,0.3]}}}';
+    const path = join(tmp, 'escaped-kind.jsonl');
+    writeFileSync(
+      path,
+      `${call}\n{"transcript":{"id":"t1"},"record":${call}}\n{"kind":"eof","complete":true}\n`,
+    );
+    const r = txpipeBounded(['redact', path]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const [i, line] of lines.slice(0, 2).entries()) {
+      const v = JSON.parse(line) as Record<string, unknown>;
+      const rec = (i === 0 ? v : v.record) as Record<string, unknown>;
+      expect(rec.path).toBe('/v1beta/models/e:embedContent?alt=json');
+      expect(rec).not.toHaveProperty('headers');
+      expect(rec.response).toEqual({ embedding: { values: { omitted: 'vector', dimensions: 3 } } });
+    }
+    expect(r.stdout).not.toContain('AIzaPlainValueNoPattern');
+    expect(r.stdout).not.toContain('plaincookievalue');
+  });
+});
