@@ -364,3 +364,42 @@ describe('redact: an http_call whose kind is written with an escape', () => {
     expect(r.stdout).not.toContain('plaincookievalue');
   });
 });
+
+// A session-file delta stored twice (a record repeated: a copy of a transcript joined to itself,
+// a replayed export) holds no new bytes: its range of the file was read already. Read again, it
+// gave every reply's usage event a second time in `convert`, and in `usage` it closed the reply
+// the next delta continues (msg_h2: 20 output tokens, then 140), whose final count was then
+// taken for a copy and left out.
+describe('a harness_session_file delta given twice', () => {
+  const harness = (): string[] =>
+    readFileSync(join(repoRoot, 'test', 'fixtures', 'auto-swe', 'harness.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+  const twice = (): string => {
+    const lines = harness();
+    const i = lines.findIndex((l) => l.startsWith('{"kind":"harness_session_file"'));
+    lines.splice(i + 1, 0, lines[i]!);
+    const path = join(tmp, 'delta-twice.jsonl');
+    writeFileSync(path, lines.join('\n') + '\n');
+    return path;
+  };
+  const once = join(repoRoot, 'test', 'fixtures', 'auto-swe', 'harness.jsonl');
+
+  it('usage counts what it counts for the delta given once', () => {
+    const totals = (file: string) => {
+      const r = txpipeBounded(['usage', '--json', file]);
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.stdout) as { totals: Record<string, number> }).totals;
+    };
+    const expected = totals(once);
+    expect(expected.output).toBe(246);
+    expect(totals(twice())).toEqual(expected);
+  });
+
+  it('convert gives each reply one usage event, as for the delta given once', () => {
+    const usage = (file: string) => of(convert(file), 'usage').map((e) => [e.messageId, e.tokens]);
+    const expected = usage(once);
+    expect(expected).toHaveLength(4);
+    expect(usage(twice())).toEqual(expected);
+  });
+});
