@@ -396,6 +396,26 @@ describe('a harness_session_file delta given twice', () => {
     expect(totals(twice())).toEqual(expected);
   });
 
+  it('dedup-usage then usage counts what it counts for the delta given once', () => {
+    const totals = (file: string) => {
+      const d = txpipeBounded(['dedup-usage', file]);
+      expect(d.code).toBe(0);
+      const r = spawnSync(process.execPath, [bin, 'usage', '--json'], {
+        cwd: repoRoot,
+        env,
+        encoding: 'utf8',
+        input: d.stdout,
+        timeout: 15_000,
+        killSignal: 'SIGKILL',
+      });
+      expect(r.status).toBe(0);
+      return (JSON.parse(r.stdout) as { totals: Record<string, number> }).totals;
+    };
+    const expected = totals(once);
+    expect(expected.output).toBe(246);
+    expect(totals(twice())).toEqual(expected);
+  });
+
   it('convert gives each reply one usage event, as for the delta given once', () => {
     const usage = (file: string) => of(convert(file), 'usage').map((e) => [e.messageId, e.tokens]);
     const expected = usage(once);
