@@ -423,3 +423,26 @@ describe('a harness_session_file delta given twice', () => {
     expect(usage(twice())).toEqual(expected);
   });
 });
+
+// Deltas out of order (records reordered) are not deltas given again: none may be dropped for
+// lying before where a later delta read the file to.
+describe('harness_session_file deltas out of order', () => {
+  it('convert gives the usage of every reply of both deltas', () => {
+    const lines = readFileSync(
+      join(repoRoot, 'test', 'fixtures', 'auto-swe', 'harness.jsonl'),
+      'utf8',
+    )
+      .trim()
+      .split('\n');
+    const deltas = lines
+      .map((l, i) => (l.startsWith('{"kind":"harness_session_file"') ? i : -1))
+      .filter((i) => i >= 0);
+    expect(deltas).toHaveLength(2);
+    const [a, b] = deltas as [number, number];
+    [lines[a], lines[b]] = [lines[b]!, lines[a]!];
+    const path = join(tmp, 'deltas-reordered.jsonl');
+    writeFileSync(path, lines.join('\n') + '\n');
+    const ids = new Set(of(convert(path), 'usage').map((e) => e.messageId));
+    expect([...ids].sort()).toEqual(['msg_h1', 'msg_h2', 'msg_h3', 'msg_sc1']);
+  });
+});
