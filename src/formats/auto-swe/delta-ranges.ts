@@ -2,30 +2,37 @@ import { BoundedMap } from '../../events/bounded-map.js';
 import { isObj, str } from './call.js';
 
 /**
- * How far each Claude session's file has been read by the `harness_session_file` deltas so far,
- * to know a delta given again. The spec: each delta holds the bytes after the previous one's
- * offset, and the offset advances only when a delta is stored, so a stored delta never holds
- * bytes an earlier one held, unless the file was read from 0 again (`reset: true`). A delta
- * whose whole range (`offset`, `bytes`) lies before where the file was read to is a record
- * repeated (a transcript joined to itself, an export replayed): its lines were read already.
+ * The ranges of each Claude session's file that its `harness_session_file` deltas have read, to
+ * know a delta given again. The spec: each delta holds the bytes after the previous one's
+ * offset, and the offset advances only when a delta is stored, so no two stored deltas of a
+ * session hold the same range unless the file was read from 0 again (`reset: true`, which
+ * starts the session's ranges anew). A delta of the same `offset` and `bytes` as an earlier one
+ * is a record repeated (a transcript joined to itself, an export replayed): its lines were read
+ * already. Only that exact range counts: deltas out of order (records reordered) are all read.
+ * Bounded: `maxSessions` sessions, `maxRanges` ranges each (the oldest forgotten).
  */
 export class DeltaRanges {
-  private readonly readTo: BoundedMap<string, number>;
+  private readonly ranges: BoundedMap<string, Set<string>>;
 
-  constructor(maxSessions = 100_000) {
-    this.readTo = new BoundedMap(maxSessions);
+  constructor(
+    maxSessions = 10_000,
+    private readonly maxRanges = 10_000,
+  ) {
+    this.ranges = new BoundedMap(maxSessions);
   }
 
-  /** Whether `body` (a delta's fields) was read already; else notes where it reads the file to. */
+  /** Whether `body` (a delta's fields) was read already; else notes its range as read. */
   repeated(body: Readonly<Record<string, unknown>>): boolean {
     const sid = str(body.sessionId);
     const offset = body.offset;
     const bytes = body.bytes;
-    if (sid === undefined || !isCount(offset) || !isCount(bytes)) return false;
-    const end = offset + bytes;
-    const before = this.readTo.get(sid);
-    if (body.reset !== true && before !== undefined && bytes > 0 && end <= before) return true;
-    this.readTo.set(sid, body.reset === true ? end : Math.max(end, before ?? 0));
+    if (sid === undefined || !isCount(offset) || !isCount(bytes) || bytes === 0) return false;
+    const range = `${offset}+${bytes}`;
+    let read = body.reset === true ? undefined : this.ranges.get(sid);
+    if (read?.has(range)) return true;
+    if (!read) this.ranges.set(sid, (read = new Set()));
+    read.add(range);
+    if (read.size > this.maxRanges) read.delete(read.values().next().value as string);
     return false;
   }
 }
