@@ -66,8 +66,13 @@ export const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 export const str = (v: unknown): string | undefined =>
   typeof v === 'string' && v !== '' ? v : undefined;
+/**
+ * A token count: a whole number of at least 0 (as the Claude Code reader takes one); anything
+ * else is no count, left out. A negative one would lower `usage`'s sums and make a usage event
+ * the txpipe writer refuses.
+ */
 export const num = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
 
 /** Parses a JSON text (tool-call arguments); the text itself when it is not JSON. */
 export function parsedOr(text: string): unknown {

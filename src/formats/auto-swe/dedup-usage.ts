@@ -4,6 +4,7 @@ import type { DedupReader, DedupReaderOptions } from '../../usage/usage-dedup.js
 import { count } from '../../usage/tokens.js';
 import { withValue, type Rec } from '../../stream/rec.js';
 import { isObj, str } from './call.js';
+import { DeltaRanges } from './delta-ranges.js';
 import { unwrapRecord } from './record.js';
 
 interface Held {
@@ -56,6 +57,7 @@ function stripped(v: Record<string, unknown>, lines: ReadonlySet<number>): Recor
 export function autoSweDedup(o: DedupReaderOptions): DedupReader {
   const seen = new SeenKeys(o.maxSeenKeys);
   const open = new Map<string, OpenReply>();
+  const ranges = new DeltaRanges();
   let held: Held[] = [];
   let heldBytes = 0;
 
@@ -94,8 +96,12 @@ export function autoSweDedup(o: DedupReaderOptions): DedupReader {
       held.push(h);
       heldBytes += rec.raw.length;
       const sid = str(body?.sessionId) ?? '-';
+      // a delta given again: every report in it is a copy (the replies it holds, and the one
+      // the next delta may continue, stay as the first delta left them)
+      const repeated = body !== undefined && ranges.repeated(body);
       ((body?.lines as unknown[] | undefined) ?? []).forEach((line, i) => {
         if (usageSite(line) !== 'reply') return;
+        if (repeated) return void h.strip.add(i);
         const l = line as Record<string, unknown>;
         const m = l.message as Record<string, unknown>;
         const id = str(m.id);

@@ -1,3 +1,4 @@
+import { deltaBody, DeltaRanges } from './delta-ranges.js';
 import type { Event } from '../../events/event.js';
 import type { Rec } from '../../stream/rec.js';
 import type { Decoder } from '../adapter.js';
@@ -67,6 +68,7 @@ export class HarnessReader {
   private readonly lastBase = new Map<string, RecordBase>();
   private readonly dedup: HarnessDedup;
   private readonly held: HeldMessages;
+  private readonly ranges = new DeltaRanges();
   /** The `harness_turn` records read: the turn an SDK message is read in. */
   private turns = 0;
 
@@ -129,7 +131,9 @@ export class HarnessReader {
    * are given out too (what only the SDK stream told of those turns).
    */
   sessionFile(r: Readonly<Record<string, unknown>>, rec: Rec, base: RecordBase): Event[] {
-    const body = isObj(r.data) ? r.data : r;
+    const body = deltaBody(r);
+    // a delta given again: its lines were read (their events and usage given) already
+    if (this.ranges.repeated(body)) return [];
     const sid = str(body.sessionId) ?? '-';
     const out: Event[] = [];
     let lastTurn: number | undefined;

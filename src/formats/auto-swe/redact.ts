@@ -151,7 +151,9 @@ function rewriteCall(r: Record<string, unknown>): Record<string, unknown> {
 export const autoSweRedaction: FormatRedaction = {
   markers: [],
   withhold: (value) => value,
-  rewriteMarkers: ['"http_call"'],
+  // A line that spells the kind with an escape (`"http\u005fcall"`) is an http_call to JSON.parse
+  // too: any `\u` escape sends the line to `rewrite`, which reads the parsed kind.
+  rewriteMarkers: ['"http_call"', '\\u'],
   rewrite(value) {
     if (isExportLine(value)) {
       const r = value.record;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
@@ -31,6 +31,24 @@ export interface StoredManifest {
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
+/**
+ * A regular file's bytes; throws (code `ENOTREG`) for anything else. A FIFO in the folder would
+ * block the open (and the process, past SIGTERM) until a writer came, and a device such as
+ * `/dev/zero` (through a symlink) would be read without end: the open does not wait
+ * (`O_NONBLOCK`), and only a regular file is read.
+ */
+export function readRegularFile(path: string): Buffer {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!fstatSync(fd).isFile()) {
+      throw Object.assign(new Error(`${path}: not a regular file`), { code: 'ENOTREG' });
+    }
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Reads and checks a folder's manifest; an error naming the folder when it is not one. */
 export function readManifest(dir: string): StoredManifest {
   const path = join(dir, STORED_MANIFEST);
@@ -39,7 +57,7 @@ export function readManifest(dir: string): StoredManifest {
   };
   let v: unknown;
   try {
-    v = JSON.parse(readFileSync(path, 'utf8'));
+    v = JSON.parse(readRegularFile(path).toString('utf8'));
   } catch (err) {
     return bad(err instanceof SyntaxError ? 'not JSON' : 'cannot be read');
   }
@@ -73,7 +91,7 @@ export function readPart(
 ): { ok: true; data: Buffer } | { ok: false; reason: PartFailure; detail?: string } {
   let gz: Buffer;
   try {
-    gz = readFileSync(join(dir, part.file));
+    gz = readRegularFile(join(dir, part.file));
   } catch (err) {
     return { ok: false, reason: 'read_failed', detail: (err as NodeJS.ErrnoException).code };
   }

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { claudeEntry } from '../claude-code/usage.js';
 import { isObj, NONE, str, type UsageEntry, type UsageExtractor } from '../../usage/extractor.js';
 import { autoSweDedup } from './dedup-usage.js';
+import { deltaBody, DeltaRanges } from './delta-ranges.js';
 import { readHttpCall } from './http-call.js';
 import { unwrapRecord } from './record.js';
 
@@ -41,6 +42,7 @@ export const autoSweUsage: UsageExtractor = {
     const fallback = sourceSession(source);
     // How the stream ended so far: its last record an `eof` or `integrity_error` line, or not.
     let ended: string | undefined = INCOMPLETE;
+    const ranges = new DeltaRanges();
     const read = (value: unknown): readonly UsageEntry[] => {
       const { transcript, record: v } = unwrapRecord(value);
       if (!isObj(v)) return NONE;
@@ -70,8 +72,10 @@ export const autoSweUsage: UsageExtractor = {
         ];
       }
       if (v.kind !== 'harness_session_file') return NONE;
-      const body = isObj(v.data) ? v.data : v;
-      if (!Array.isArray(body.lines)) return NONE;
+      const body = deltaBody(v);
+      // a delta given again: its replies were counted (and the one it ends with may go on in
+      // the next delta, which must not find it closed)
+      if (ranges.repeated(body) || !Array.isArray(body.lines)) return NONE;
       const session = str(body.sessionId);
       const out: UsageEntry[] = [];
       for (const line of body.lines) {

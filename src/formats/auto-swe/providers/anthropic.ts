@@ -10,6 +10,7 @@ import {
   type ProviderCall,
 } from '../call.js';
 import { callBodies } from '../sse.js';
+import { Slots } from '../slots.js';
 
 /** A content block (request or reply) as a part. */
 function blockPart(b: unknown): Part | undefined {
@@ -81,26 +82,29 @@ function oneHourWrites(u: unknown): { cacheWrite1h?: number } {
 /** The reply message a stream of SSE events makes (docs: build-with-claude/streaming). */
 function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
   let message: Record<string, unknown> = {};
-  const blocks: Record<string, unknown>[] = [];
-  const json: string[] = [];
+  const blocks = new Slots<Record<string, unknown>>();
+  const json = new Slots<string>();
   let usage: Record<string, unknown> = {};
   const stopped = new Set<number>();
   for (const c of chunks) {
     if (!isObj(c)) continue;
-    const i = typeof c.index === 'number' ? c.index : -1;
+    // a block's events name its index (any number: the slots are a map); without one they
+    // belong to no block
+    if (typeof c.index !== 'number' && String(c.type).startsWith('content_block_')) continue;
+    const i = c.index as number;
     switch (c.type) {
       case 'message_start':
         if (isObj(c.message)) message = { ...c.message };
         if (isObj(message.usage)) usage = { ...message.usage };
         break;
       case 'content_block_start':
-        if (i >= 0 && isObj(c.content_block)) {
-          blocks[i] = { ...c.content_block };
-          json[i] = '';
+        if (isObj(c.content_block)) {
+          blocks.set(i, { ...c.content_block });
+          json.set(i, '');
         }
         break;
       case 'content_block_delta': {
-        const b = blocks[i];
+        const b = blocks.get(i);
         const d = c.delta;
         if (!b || !isObj(d)) break;
         if (d.type === 'text_delta') b.text = String(b.text ?? '') + String(d.text ?? '');
@@ -108,14 +112,16 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
           b.thinking = String(b.thinking ?? '') + String(d.thinking ?? '');
         else if (d.type === 'signature_delta')
           b.signature = String(b.signature ?? '') + String(d.signature ?? '');
-        else if (d.type === 'input_json_delta') json[i] += String(d.partial_json ?? '');
+        else if (d.type === 'input_json_delta')
+          json.set(i, (json.get(i) ?? '') + String(d.partial_json ?? ''));
         break;
       }
       case 'content_block_stop': {
         stopped.add(i);
-        const b = blocks[i];
-        if (b && (b.type === 'tool_use' || b.type === 'server_tool_use') && json[i] !== '') {
-          b.input = parsedOr(json[i]!);
+        const b = blocks.get(i);
+        const text = json.get(i) ?? '';
+        if (b && (b.type === 'tool_use' || b.type === 'server_tool_use') && text !== '') {
+          b.input = parsedOr(text);
         }
         break;
       }
@@ -128,10 +134,11 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
     }
   }
   // A block whose stop never came still gives its input if the fragments parse.
-  blocks.forEach((b, i) => {
-    if (b && !stopped.has(i) && json[i]) b.input = parsedOr(json[i]);
-  });
-  return { ...message, content: blocks.filter(Boolean), usage };
+  for (const [i, b] of blocks.entries()) {
+    const text = json.get(i);
+    if (!stopped.has(i) && text) b.input = parsedOr(text);
+  }
+  return { ...message, content: blocks.values(), usage };
 }
 
 /** Anthropic Messages API (`POST /v1/messages`), streamed (SSE) or not. */

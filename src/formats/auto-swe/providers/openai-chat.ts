@@ -10,6 +10,7 @@ import {
   type ProviderCall,
 } from '../call.js';
 import { callBodies } from '../sse.js';
+import { Slots } from '../slots.js';
 
 /** A message's `content`: a string, or content parts whose texts are joined. */
 function contentText(content: unknown): string | undefined {
@@ -68,8 +69,11 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
   let reasoning = '';
   let finish: unknown;
   let legacy: { name: string; arguments: string } | undefined;
-  const calls: { id?: unknown; type?: unknown; function: { name: string; arguments: string } }[] =
-    [];
+  const calls = new Slots<{
+    id?: unknown;
+    type?: unknown;
+    function: { name: string; arguments: string };
+  }>();
   for (const c of chunks) {
     if (!isObj(c)) continue;
     if (out.id === undefined && c.id !== undefined) out.id = c.id;
@@ -91,8 +95,9 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
     if (!Array.isArray(d.tool_calls)) continue;
     for (const t of d.tool_calls) {
       if (!isObj(t)) continue;
-      const i = typeof t.index === 'number' ? t.index : calls.length;
-      const call = (calls[i] ??= { function: { name: '', arguments: '' } });
+      const i = typeof t.index === 'number' ? t.index : calls.next();
+      let call = calls.get(i);
+      if (!call) calls.set(i, (call = { function: { name: '', arguments: '' } }));
       if (t.id !== undefined) call.id = t.id;
       if (t.type !== undefined) call.type = t.type;
       const fn = isObj(t.function) ? t.function : {};
@@ -102,7 +107,7 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
   }
   const message: Record<string, unknown> = { role: 'assistant', content };
   if (reasoning !== '') message.reasoning_content = reasoning;
-  const made = calls.filter(Boolean);
+  const made = calls.values();
   if (made.length > 0) message.tool_calls = made;
   if (legacy) message.function_call = legacy;
   out.choices = [{ index: 0, message, finish_reason: finish }];

@@ -10,6 +10,7 @@ import {
   type ProviderCall,
 } from '../call.js';
 import { callBodies } from '../sse.js';
+import { Slots } from '../slots.js';
 
 /** The text of a message item's content (`input_text`, `output_text`, or a plain string). */
 function contentText(content: unknown): string {
@@ -60,10 +61,36 @@ function itemMessage(item: unknown): Message | undefined {
   }
 }
 
+/** An item's `content` or `summary` parts by their index, as the deltas build them. */
+type ItemParts = { content?: Slots<unknown>; summary?: Slots<unknown> };
+
+/**
+ * Appends a delta's text to the part at `index` of an item's `key` list (`content` or
+ * `summary`), made from the item's own list on the first delta, a new part of `type` when none
+ * is there.
+ */
+function appendText(
+  it: Record<string, unknown>,
+  parts: ItemParts,
+  key: 'content' | 'summary',
+  index: unknown,
+  type: string,
+  delta: unknown,
+): void {
+  const slots = (parts[key] ??= Slots.of(Array.isArray(it[key]) ? (it[key] as unknown[]) : []));
+  const at = typeof index === 'number' ? index : 0;
+  const old = slots.get(at);
+  const part = isObj(old) ? { ...old } : { type, text: '' };
+  part.text = String(part.text ?? '') + String(delta ?? '');
+  slots.set(at, part);
+}
+
 /** The response a stream makes: `response.completed`'s, else the items its events built. */
 function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
   let response: Record<string, unknown> = {};
-  const items: Record<string, unknown>[] = [];
+  const items = new Slots<Record<string, unknown>>();
+  // the parts the text deltas built, by output index (an item given again starts them anew)
+  const built = new Map<number, ItemParts>();
   for (const c of chunks) {
     if (!isObj(c)) continue;
     const i = typeof c.output_index === 'number' ? c.output_index : -1;
@@ -77,42 +104,42 @@ function reassemble(chunks: readonly unknown[]): Record<string, unknown> {
         break;
       case 'response.output_item.added':
       case 'response.output_item.done':
-        if (i >= 0 && isObj(c.item)) items[i] = { ...c.item };
+        if (i >= 0 && isObj(c.item)) {
+          items.set(i, { ...c.item });
+          built.delete(i);
+        }
         break;
-      case 'response.output_text.delta': {
-        const it = items[i];
-        if (!it) break;
-        const content = Array.isArray(it.content) ? [...(it.content as unknown[])] : [];
-        const ci = typeof c.content_index === 'number' ? c.content_index : 0;
-        const part = isObj(content[ci]) ? { ...content[ci] } : { type: 'output_text', text: '' };
-        part.text = String(part.text ?? '') + String(c.delta ?? '');
-        content[ci] = part;
-        it.content = content;
-        break;
-      }
+      case 'response.output_text.delta':
       case 'response.reasoning_summary_text.delta': {
-        const it = items[i];
+        const it = items.get(i);
         if (!it) break;
-        const summary = Array.isArray(it.summary) ? [...(it.summary as unknown[])] : [];
-        const si = typeof c.summary_index === 'number' ? c.summary_index : 0;
-        const part = isObj(summary[si]) ? { ...summary[si] } : { type: 'summary_text', text: '' };
-        part.text = String(part.text ?? '') + String(c.delta ?? '');
-        summary[si] = part;
-        it.summary = summary;
+        let parts = built.get(i);
+        if (!parts) built.set(i, (parts = {}));
+        if (c.type === 'response.output_text.delta') {
+          appendText(it, parts, 'content', c.content_index, 'output_text', c.delta);
+        } else appendText(it, parts, 'summary', c.summary_index, 'summary_text', c.delta);
         break;
       }
       case 'response.function_call_arguments.delta': {
-        const it = items[i];
+        const it = items.get(i);
         if (it) it.arguments = String(it.arguments ?? '') + String(c.delta ?? '');
         break;
       }
-      case 'response.function_call_arguments.done':
-        if (items[i] && typeof c.arguments === 'string') items[i]!.arguments = c.arguments;
+      case 'response.function_call_arguments.done': {
+        const it = items.get(i);
+        if (it && typeof c.arguments === 'string') it.arguments = c.arguments;
         break;
+      }
     }
   }
   const done = Array.isArray(response.output) && response.output.length > 0;
-  return done ? response : { ...response, output: items.filter(Boolean) };
+  if (done) return response;
+  for (const [i, parts] of built) {
+    const it = items.get(i)!;
+    if (parts.content) it.content = parts.content.values();
+    if (parts.summary) it.summary = parts.summary.values();
+  }
+  return { ...response, output: items.values() };
 }
 
 /** OpenAI `usage`, cached tokens out of input (see openaiTokens). */
