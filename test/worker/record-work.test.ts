@@ -93,3 +93,53 @@ describe('RecordWork: what a worker may acknowledge', () => {
     expect(flushed.outputs.map((o) => o.id)).toEqual(['IN:1:1:0']);
   });
 });
+
+/** A Claude Code prompt of session `sid`. */
+const prompt = (sid: string, uuid: string, minute: number): string =>
+  JSON.stringify({
+    type: 'user',
+    uuid,
+    sessionId: sid,
+    timestamp: `2025-01-01T00:0${minute}:00Z`,
+    message: { role: 'user', content: `hello from ${sid}` },
+  });
+
+const kindsOf = (s: { outputs: readonly { seq: number; rec: { value?: unknown } }[] }) =>
+  s.outputs.map((o) => [o.seq, (o.rec.value as { kind?: string }).kind]);
+
+describe('RecordWork: output a stage gives late belongs to the message it came from', () => {
+  it('convert: a session_end given when the next subject starts is the earlier message`s, which is acknowledged only after it', async () => {
+    const w = work('convert');
+    const a = await w.take(1, 's.a', prompt('sa', 'u1', 0));
+    expect(kindsOf(a)).toEqual([
+      [1, 'session_start'],
+      [1, 'user_message'],
+    ]);
+    // Message 1 may still give its session's end: not yet settled.
+    expect(a.done).toEqual([]);
+    const b = await w.take(2, 's.b', prompt('sb', 'u2', 1));
+    expect(kindsOf(b)).toEqual([
+      [1, 'session_end'],
+      [2, 'session_start'],
+      [2, 'user_message'],
+    ]);
+    expect(b.outputs[0]?.rec.source).toBe('s.a');
+    expect(b.done).toEqual([1]);
+    const end = await w.checkpoint();
+    expect(kindsOf(end)).toEqual([[2, 'session_end']]);
+    expect(end.done).toEqual([2]);
+    // Ids stay distinct from the message's own outputs.
+    const ids = [a, b, end].flatMap((s) => s.outputs.map((o) => o.id));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('convert --to run-record: every message waits for the record its session gives at the end', async () => {
+    const w = work('convert --to run-record');
+    const a = await w.take(1, 's.a', prompt('sa', 'u1', 0));
+    const b = await w.take(2, 's.a', prompt('sa', 'u2', 1));
+    expect([...a.done, ...b.done]).toEqual([]);
+    const end = await w.checkpoint();
+    expect(end.outputs.map((o) => o.seq)).toEqual([2]);
+    expect(end.done.sort()).toEqual([1, 2]);
+  });
+});
