@@ -103,6 +103,7 @@ describe.skipIf(!natsAvailable)('txpipe worker on a real nats-server -js (127.0.
     p: string,
     extra: readonly string[] = [],
     outputSubject = `${p}.out.records`,
+    pipeline = 'redact | clip --limit 48',
   ): ChildProcess & { stderrText: () => string } {
     const child = spawn(
       process.execPath,
@@ -118,7 +119,7 @@ describe.skipIf(!natsAvailable)('txpipe worker on a real nats-server -js (127.0.
         '--dead-letter-subject',
         `${p}.dead.records`,
         '--pipeline',
-        'redact | clip --limit 48',
+        pipeline,
         '--ack-wait',
         '2',
         '--idle',
@@ -165,6 +166,73 @@ describe.skipIf(!natsAvailable)('txpipe worker on a real nats-server -js (127.0.
     b.kill('SIGTERM');
     expect(await exitOf(b)).toBe(0);
   }, 90_000);
+
+  it('a worker restarted after SIGKILL keeps a session in order: the messages the dead one took come first', async () => {
+    const p = 'order';
+    await streams(jsm, p);
+    const N = 3000;
+    await publish(
+      nc,
+      `${p}.transcripts.p1.s1`,
+      Array.from({ length: N }, (_, n) => record(n)),
+    );
+    const a = worker(p, ['--batch', '200']);
+    await waitFor('some output', async () => (await count(jsm, `${p}_OUT`)) >= 400);
+    a.kill('SIGKILL');
+    await exitOf(a);
+    const b = worker(p, ['--batch', '200']);
+    await waitFor('every input acknowledged', async () => {
+      const info = await jsm.consumers.info(`${p}_IN`, 'txpipe');
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    });
+    const out = (await readStream(nc, `${p}_OUT`)).map(
+      (m) => (JSON.parse(m.data) as { n: number }).n,
+    );
+    expect(out).toHaveLength(N);
+    const late = out.findIndex((n, i) => i > 0 && n < (out[i - 1] as number));
+    expect(late === -1 ? 'in order' : `${out[late - 1]} then ${out[late]}`).toBe('in order');
+    b.kill('SIGTERM');
+    expect(await exitOf(b)).toBe(0);
+  }, 90_000);
+
+  it('convert: a session_end given late goes out under its own session`s subject', async () => {
+    const p = 'late';
+    await streams(jsm, p);
+    const prompt = (sid: string, uuid: string): string =>
+      JSON.stringify({
+        type: 'user',
+        uuid,
+        sessionId: sid,
+        timestamp: '2025-01-01T00:00:00Z',
+        message: { role: 'user', content: `hello from ${sid}` },
+      });
+    const s1 = `${p}.transcripts.p1.sa`;
+    const s2 = `${p}.transcripts.p1.sb`;
+    await publish(nc, s1, [prompt('sa', 'u1')]);
+    await publish(nc, s2, [prompt('sb', 'u2')]);
+    const w = worker(p, [], `${p}.out.{subject}`, 'convert');
+    await waitFor(
+      'both sessions` starts and prompts',
+      async () => (await count(jsm, `${p}_OUT`)) >= 5,
+    );
+    w.kill('SIGTERM');
+    expect(await exitOf(w)).toBe(0);
+    const out = await readStream(nc, `${p}_OUT`);
+    const where = out.map((m) => {
+      const ev = JSON.parse(m.data) as { kind: string; session: string };
+      return `${ev.session} ${ev.kind} -> ${m.subject.slice(`${p}.out.`.length)}`;
+    });
+    expect(where).toEqual([
+      `sa session_start -> ${s1}`,
+      `sa user_message -> ${s1}`,
+      `sa session_end -> ${s1}`,
+      `sb session_start -> ${s2}`,
+      `sb user_message -> ${s2}`,
+      `sb session_end -> ${s2}`,
+    ]);
+    const info = await jsm.consumers.info(`${p}_IN`, 'txpipe');
+    expect(info.num_ack_pending).toBe(0);
+  }, 60_000);
 
   it('a poison record lands in the dead-letter subject with its reason and sequence, and blocks nothing', async () => {
     const p = 'poison';
