@@ -33,6 +33,11 @@ export interface Encoder {
    */
   end(): Iterable<unknown>;
   /**
+   * True when the writer gives its records only at `end()`, made from everything it was given
+   * (run-record: one record per session, at the end): no input is finished before then.
+   */
+  readonly holdsUntilEnd?: boolean;
+  /**
    * Lets go of what the writer holds outside the heap (run-record's temporary file) when the
    * output is given up before `end` is drawn to its last record, or after. May be called more
    * than once.

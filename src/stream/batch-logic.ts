@@ -12,6 +12,7 @@ export interface StageLogic {
   readonly flush?: RecordLogic['flush'];
   readonly close?: RecordLogic['close'];
   readonly judge?: RecordLogic['judge'];
+  readonly heldFrom?: RecordLogic['heldFrom'];
 }
 
 /** Marks `stage` as built by `recordTransform` from `logic` (nothing else about it changes). */

@@ -36,6 +36,13 @@ export interface RecordLogic {
   close?(): void;
   /** A per-line verdict the CLI may compute ahead on another thread (line-judge.ts). */
   readonly judge?: LineJudge;
+  /**
+   * The smallest record `line` the logic may still give output for later (a session's end it
+   * will write when the next input starts, a record made only at the end), or undefined when
+   * nothing it has seen can give more. Logic that holds records themselves needs no answer here:
+   * those come out with their own line. A worker acknowledges a message only below this line.
+   */
+  heldFrom?(): number | undefined;
 }
 
 /**
@@ -50,8 +57,15 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
     flush,
     close,
     judge,
+    heldFrom,
   } = typeof logic === 'function'
-    ? { transform: logic, flush: undefined, close: undefined, judge: undefined }
+    ? {
+        transform: logic,
+        flush: undefined,
+        close: undefined,
+        judge: undefined,
+        heldFrom: undefined,
+      }
     : logic;
   // A record nested deeper than any walker goes (MAX_DEPTH): that line only, reported. The rule
   // is part of the logic, so the CLI's batches (which run the logic directly) keep it too.
@@ -104,6 +118,6 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
       done(err);
     },
   });
-  keepRecordLogic(stage, { transform, flush, close, judge });
+  keepRecordLogic(stage, { transform, flush, close, judge, heldFrom });
   return stage;
 }

@@ -1,4 +1,5 @@
 import type { Transform } from 'node:stream';
+import { recordLogicOf } from './batch-logic.js';
 import type { Rec } from './rec.js';
 import { REJECT_EVENT, type Rejection } from './rejection.js';
 
@@ -51,6 +52,19 @@ export class StageDriver {
     let batch: unknown[] = [rec];
     for (let i = 0; i < this.stages.length; i++) batch = await this.through(i, batch);
     return { out: batch as Rec[], rejected: this.rejected.splice(0) };
+  }
+
+  /**
+   * The smallest record line any stage may still give output for later (`RecordLogic.heldFrom`),
+   * or undefined: every record below it has given all it ever will.
+   */
+  heldFrom(): number | undefined {
+    let min: number | undefined;
+    for (const stage of this.stages) {
+      const at = recordLogicOf(stage)?.heldFrom?.();
+      if (at !== undefined && (min === undefined || at < min)) min = at;
+    }
+    return min;
   }
 
   /** Ends every stage in order (their flush), giving what they held. */

@@ -84,6 +84,10 @@ export function convert(options: ConvertOptions): Transform {
   if (o.from !== undefined) readable(o.from);
   const links = new BoundedMap<string, string>(o.maxLinks);
   let source: string | undefined;
+  /** The last record of `source` read: what the input's end events are attributed to. */
+  let last: Rec | undefined;
+  /** The first record read, while a writer that holds everything to the end has it. */
+  let first: number | undefined;
   let decoder: Decoder | undefined;
   let waiting: Rec[] = [];
 
@@ -162,9 +166,12 @@ export function convert(options: ConvertOptions): Transform {
       checkValueDepth(rec.value); // readers and writers walk it: a too-deep line is rejected
       const out: Rec[] = [];
       if (rec.source !== source) {
-        if (source !== undefined) endSource(out, rec, ctx);
+        // The end events are the ended input's: they carry its last record's line and source.
+        if (last !== undefined) endSource(out, last, ctx);
         source = rec.source;
       }
+      last = rec;
+      first ??= rec.line;
       if (rec.invalid) {
         out.push(rec);
         return out;
@@ -203,11 +210,15 @@ export function convert(options: ConvertOptions): Transform {
     // is written before the next is made, so they need not all exist at once.
     *flush(ctx) {
       const out: Rec[] = [];
-      const last = { raw: '', line: 0, source: source ?? '-' };
-      endSource(out, last, ctx);
+      const at = last ?? { raw: '', line: 0, source: source ?? '-' };
+      endSource(out, at, ctx);
       yield* out;
-      for (const value of encoder.end()) yield written(value, 0, last.source);
+      for (const value of encoder.end()) yield written(value, at.line, at.source);
+      last = first = undefined;
     },
+    // The input being read may still end (its session_end, a reply's last usage), under its last
+    // record; a writer holding everything to the end holds every record read.
+    heldFrom: () => (encoder.holdsUntilEnd ? first : last?.line),
     // Destroyed before its end (a later stage failed, the reader left): the writer's file goes.
     close: () => encoder.close?.(),
   });

@@ -93,8 +93,11 @@ export async function runWorker(o: WorkerOptions, io: WorkerIo): Promise<WorkerC
         settled.push(await work.take(m.seq, m.subject, m.string()));
       }
       // A checkpoint resets the stages' state, so only when a stage holds records: on idle
-      // input, when too many wait, and on stop.
-      if (work.held > 0 && (taken.length === 0 || work.held >= o.maxHeld || stopping)) {
+      // input, when too many wait, and on stop. A message waiting only for output a stage may
+      // still give later (convert's session end, at the next input) is not flushed on idle: the
+      // session goes on when its next message comes.
+      const idleFlush = taken.length === 0 && work.holding > 0;
+      if (work.held > 0 && (idleFlush || work.held >= o.maxHeld || stopping)) {
         settled.push(await work.checkpoint());
       }
       await publishAndAck(nats, nc, waiting, o, taken, settled, counts);

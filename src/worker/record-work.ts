@@ -70,9 +70,16 @@ export class RecordWork {
     this.driver = new StageDriver(makeStages());
   }
 
-  /** Messages taken whose lines have not all come out yet (a stage holds them). */
+  /** Messages taken and not settled: lines inside a stage, or output a stage may still give. */
   get held(): number {
     return this.inFlight.size;
+  }
+
+  /** Messages some of whose lines a stage holds (dedup-usage's open reply): a flush gives them. */
+  get holding(): number {
+    let n = 0;
+    for (const flight of this.inFlight.values()) if (flight.waiting.size > 0) n++;
+    return n;
   }
 
   /** Takes one message's payload (a message taken already and not settled is not taken again). */
@@ -161,11 +168,15 @@ export class RecordWork {
     }
   }
 
-  /** The messages with no line left inside the stages; forgotten here. */
+  /**
+   * The messages with no line left inside the stages, and none a stage may still give output for
+   * later (its `heldFrom`: a session's end written when the next input starts); forgotten here.
+   */
   private finished(): number[] {
     const done: number[] = [];
+    const heldFrom = this.driver.heldFrom() ?? Infinity;
     for (const [seq, flight] of this.inFlight) {
-      if (flight.waiting.size === 0) {
+      if (flight.waiting.size === 0 && flight.first + flight.count <= heldFrom) {
         done.push(seq);
         this.inFlight.delete(seq);
         for (let n = flight.first; n < flight.first + flight.count; n++) this.origin.delete(n);

@@ -235,6 +235,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
   };
 
   return {
+    holdsUntilEnd: true,
     close: () => held.close(),
     encode(ev) {
       const run = runOf(ev);
