@@ -4,6 +4,7 @@ import { recText } from '../stream/stringify.js';
 import { pipelineRejectedText, pipelineStages } from '../transforms/chain.js';
 import { DEAD_LETTER_HEADERS, deadLetterBody } from './dead-letter.js';
 import { RecordWork, type Settled } from './record-work.js';
+import { RedeliveryGate } from './redelivery-gate.js';
 import { outputSubjectFor, type WorkerOptions } from './worker-options.js';
 
 /**
@@ -59,6 +60,22 @@ async function durableConsumer(
 }
 
 /**
+ * The gate that keeps order after a crash: what was pending when this worker started, and how long
+ * to wait for it (twice the consumer's ack wait, the time a redelivery may take).
+ */
+async function redeliveryGate(
+  consumer: Consumer,
+  o: WorkerOptions,
+): Promise<RedeliveryGate<JsMsg>> {
+  const info = await consumer.info();
+  const ackWaitMs = info.config.ack_wait ? info.config.ack_wait / 1_000_000 : o.ackWaitMs;
+  return new RedeliveryGate(
+    { ackPending: info.num_ack_pending, delivered: info.delivered.stream_seq },
+    Date.now() + 2 * ackWaitMs + o.idleMs,
+  );
+}
+
+/**
  * Runs a worker until told to stop: fetches batches from the durable consumer, runs every record
  * through the pipeline (`RecordWork`), publishes the results to the output subject with a
  * `Nats-Msg-Id` derived from the input's stream sequence (so the output stream drops what a
@@ -79,6 +96,7 @@ export async function runWorker(o: WorkerOptions, io: WorkerIo): Promise<WorkerC
   void io.stop.then(() => (stopping = true));
   try {
     const consumer = await durableConsumer(nats, nc, o);
+    const gate = await redeliveryGate(consumer, o);
     // Messages taken whose lines are still held by a stage: acked when a later batch settles them.
     const waiting = new Map<number, JsMsg>();
     if (!io.quiet) {
@@ -86,12 +104,12 @@ export async function runWorker(o: WorkerOptions, io: WorkerIo): Promise<WorkerC
     }
     while (!stopping) {
       const msgs = await consumer.fetch({ max_messages: o.batch, expires: o.idleMs });
-      const taken: JsMsg[] = [];
+      const fetched: JsMsg[] = [];
+      for await (const m of msgs) fetched.push(m);
+      const floor = gate.holding ? (await consumer.info()).ack_floor.stream_seq : undefined;
+      const taken = gate.admit(fetched, floor, Date.now());
       const settled: Settled[] = [];
-      for await (const m of msgs) {
-        taken.push(m);
-        settled.push(await work.take(m.seq, m.subject, m.string()));
-      }
+      for (const m of taken) settled.push(await work.take(m.seq, m.subject, m.string()));
       // A checkpoint resets the stages' state, so only when a stage holds records: on idle
       // input, when too many wait, and on stop. A message waiting only for output a stage may
       // still give later (convert's session end, at the next input) is not flushed on idle: the
