@@ -59,6 +59,18 @@ describe('records read before an error reach the output', () => {
     );
   });
 
+  it('docs/cli.md: the array over several lines writes two records, then names record 3; on one line without --framing it is one malformed line, reported', () => {
+    writeFileSync(at('bad-lines.json'), '[{"a":1},\n{"b":2},\n{bad}]\n');
+    const r = txpipe(['cat', at('bad-lines.json')]);
+    expect(r.code).toBe(EXIT.failure);
+    expect(r.stdout).toBe('{"a":1}\n{"b":2}\n');
+    expect(r.stderr).toMatch(/not valid JSON at record 3/);
+    writeFileSync(at('bad-one.json'), '[{"a":1},{"b":2},{bad}]\n');
+    const one = txpipe(['cat', at('bad-one.json')]);
+    expect(one.stdout).toBe('');
+    expect(one.stderr).toMatch(/bad-one\.json:1: malformed: line is not JSON/);
+  });
+
   it.each([
     [12_088, false],
     [12_088, true],
