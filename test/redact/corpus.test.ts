@@ -27,7 +27,7 @@ const { lines, labels } = readCorpus();
 // raises them after merging the rule branches; issue 23's targets, on the held-out split, are at
 // least 95% of the secrets removed and at most 3% of the code-like look-alikes changed.
 const FLOORS: Record<'tuning' | 'heldout' | 'probes', { removed: number; changed: number }> = {
-  tuning: { removed: 281, changed: 99 },
+  tuning: { removed: 281, changed: 104 },
   heldout: { removed: 701, changed: 38 },
   probes: { removed: 25, changed: 22 },
 };
