@@ -3,9 +3,9 @@
 // same JSON Lines files and reports what each finds (per rule kind, and which lines) and how long
 // each takes. Usage: node bench/secretlint-compare.mjs [files...] (default: every .jsonl file in
 // ../shared/fixtures or /work/shared/fixtures). Build first (npm run build).
-// With --corpus: the labelled corpus of test/fixtures/redact-corpus instead (README there), each
-// sample's text in a file of its own for secretlint, and the measures of issue 13 for both: the
-// share of secrets removed (txpipe) or reported (secretlint), and of look-alikes changed or reported.
+// With --corpus: the labelled corpus of test/fixtures/redact-corpus instead (README there), measured
+// by scripts/measure-redact-corpus.mjs: per split and per source, the share of secrets removed
+// (txpipe) or reported (secretlint), and of look-alikes changed or reported.
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -31,7 +31,7 @@ function jsonlFiles(dir) {
 }
 
 if (process.argv[2] === '--corpus') {
-  await compareOnCorpus();
+  await import('../scripts/measure-redact-corpus.mjs');
   process.exit(0);
 }
 
@@ -119,72 +119,3 @@ const summary = {
   },
 };
 console.log(JSON.stringify(summary, null, 2));
-
-/** The issue 13 measures of txpipe and secretlint on the labelled corpus. */
-async function compareOnCorpus() {
-  const dir = join(root, 'test', 'fixtures', 'redact-corpus');
-  const corpusFile = join(dir, 'corpus.jsonl');
-  const lines = readFileSync(corpusFile, 'utf8').trim().split('\n');
-  const labels = readFileSync(join(dir, 'labels.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
-  const texts = lines.map((l) => JSON.parse(l).message.content[0].content);
-  // secretlint: one file per sample, its text as written in the tool result.
-  const work = mkdtempSync(join(tmpdir(), 'secretlint-corpus-'));
-  texts.forEach((t, i) => writeFileSync(join(work, `${String(i + 1).padStart(4, '0')}.txt`), t));
-  const rcFile = join(work, '.secretlintrc.json');
-  writeFileSync(
-    rcFile,
-    JSON.stringify({ rules: [{ id: '@secretlint/secretlint-rule-preset-recommend' }] }),
-  );
-  const out = join(work, 'secretlint.json');
-  const slRun = timed(process.execPath, [
-    secretlint,
-    '--secretlintrc',
-    rcFile,
-    '--format',
-    'json',
-    '--no-color',
-    '--output',
-    out,
-    join(work, '*.txt'),
-  ]);
-  const flagged = new Set();
-  for (const result of existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : [])
-    if ((result.messages ?? []).length > 0)
-      flagged.add(Number(/(\d+)\.txt$/.exec(result.filePath)[1]) - 1);
-  // txpipe: the corpus through `txpipe redact`.
-  const txRun = timed(process.execPath, [bin, 'redact', corpusFile]);
-  const redacted = txRun.stdout.trim().split('\n');
-  const score = (caught) => {
-    const s = labels.filter((l) => l.label === 'secret');
-    const k = labels.filter((l) => l.label === 'lookalike');
-    const hit = (l) => caught(labels.indexOf(l));
-    return {
-      secretsRemoved: `${s.filter(hit).length} of ${s.length} (${((100 * s.filter(hit).length) / s.length).toFixed(1)}%)`,
-      lookalikesChanged: `${k.filter(hit).length} of ${k.length} (${((100 * k.filter(hit).length) / k.length).toFixed(1)}%)`,
-    };
-  };
-  const txCaught = (i) =>
-    labels[i].label === 'secret'
-      ? labels[i].mustGo.every(
-          (f) => !JSON.stringify(JSON.parse(redacted[i]).message.content[0].content).includes(f),
-        )
-      : redacted[i] !== lines[i];
-  console.log(
-    JSON.stringify(
-      {
-        samples: lines.length,
-        txpipe: { ms: Math.round(txRun.ms), ...score(txCaught) },
-        secretlint: {
-          ms: Math.round(slRun.ms),
-          ...score((i) => flagged.has(i)),
-          note: 'reported, not removed',
-        },
-      },
-      null,
-      2,
-    ),
-  );
-}

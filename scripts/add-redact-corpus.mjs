@@ -12,11 +12,17 @@
 //   v                   fragments of the secret (must not be left when it is a secret)
 //   why                 optional note
 //   as                  "secret": a look-alike of the source the README's rules call a secret (why says which)
+//   src                 the source's short name (default: from repo); its split comes from SPLITS
+//   label               the corpus label, when it was judged by hand (secret or lookalike; with
+//                       sourceLabel, the source's own word, and why when they differ)
+//   rule                optional: the source's rule id the sample belongs to
+// A probe line of issue23-probes.jsonl ({section, label, text, mustGo, why}) is read as a sample of
+// the source issue-23 (split probes).
 // The corpus label follows the README's rule: the source's label, except that a look-alike whose
 // value is assigned to a secret's name is a secret (sourceLabel and why say so).
 import { appendFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const dir = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -27,10 +33,36 @@ const dir = join(
 );
 const corpusFile = join(dir, 'corpus.jsonl');
 const labelsFile = join(dir, 'labels.jsonl');
-const last = readFileSync(corpusFile, 'utf8').trim().split('\n').length;
-const lastTime = Date.parse(
-  JSON.parse(readFileSync(corpusFile, 'utf8').trim().split('\n').pop()).timestamp,
-);
+
+// Which split each source belongs to (README, "Splits"): rules are written against tuning and
+// probes only; heldout is the sources nobody writing rules reads.
+export const SPLITS = {
+  trufflehog: 'tuning',
+  secretlint: 'tuning',
+  gitleaks: 'tuning',
+  'code-lines': 'tuning',
+  'issue-23': 'probes',
+  noseyparker: 'heldout',
+  kingfisher: 'heldout',
+  'detect-secrets': 'heldout',
+  ggshield: 'heldout',
+};
+const SOURCE_OF_REPO = {
+  'trufflesecurity/trufflehog': 'trufflehog',
+  'secretlint/secretlint': 'secretlint',
+  'gitleaks/gitleaks': 'gitleaks',
+  'praetorian-inc/noseyparker': 'noseyparker',
+  'mongodb/kingfisher': 'kingfisher',
+  'Yelp/detect-secrets': 'detect-secrets',
+  'GitGuardian/ggshield': 'ggshield',
+};
+/** The source and split of a sample read from `repo` (or named by `src`). */
+export function sourceOf(repo, src) {
+  const source = src ?? SOURCE_OF_REPO[repo];
+  const split = SPLITS[source];
+  if (!split) throw new Error(`no split for source ${source} (repo ${repo})`);
+  return { source, split };
+}
 
 const log = (lines) => `\n${lines.map((l) => `\t\t\t\t${l}`).join('\n')}\n\t\t\t`;
 const xml = ([id, secret]) =>
@@ -65,52 +97,85 @@ const configYaml = (lines) =>
 const secretName =
   /(?:key|token|secret|passw(?:or)?d|pwd|credentials?|auth)[\w.-]*["']?\s*(?::=|[:=,]|=>)?\s*["'{(]?\s*$/i;
 
-let n = last;
-let time = lastTime;
-for (const file of process.argv.slice(2)) {
-  for (const raw of readFileSync(file, 'utf8').split('\n')) {
-    if (raw.trim() === '') continue;
-    const s = JSON.parse(raw);
-    const repo = s.repo ?? 'trufflesecurity/trufflehog';
-    const path = s.path ?? `pkg/detectors/${s.d}/${s.f ?? `${s.d.split('/')[0]}_test.go`}`;
-    const text = s.t ?? (s.L ? log(s.L) : s.G ? goRequest(s.G) : s.Y ? configYaml(s.Y) : xml(s.X));
-    for (const f of s.v ?? [])
-      if (!text.includes(f)) throw new Error(`${path}: fragment ${f} not in its sample`);
-    const positive = s.s === 'valid' || s.s === 'ng';
-    n++;
-    time += 1000;
-    const id = String(n).padStart(4, '0');
-    const uuid = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-    const label = { uuid, label: 'lookalike', repo, commit: s.c, path };
-    if (positive) {
-      label.label = 'secret';
-      label.mustGo = s.v;
-      if (s.why) label.why = s.why;
-    } else if (s.v && (s.as === 'secret' || secretName.test(text.slice(0, text.indexOf(s.v[0]))))) {
-      label.label = 'secret';
-      label.mustGo = s.v;
-      label.sourceLabel = s.s;
-      label.why =
-        s.why ??
-        "the source's invalid pattern, assigned to a secret's name: removed whatever its format";
-    } else if (s.why) label.why = s.why;
-    const entry = {
-      parentUuid: null,
-      isSidechain: false,
-      userType: 'external',
-      cwd: '/work/app',
-      sessionId: '00000000-0000-4000-8000-000000000000',
-      version: '2.0.0',
-      type: 'user',
-      message: {
-        role: 'user',
-        content: [{ tool_use_id: `toolu_corpus${id}`, type: 'tool_result', content: text }],
-      },
-      uuid,
-      timestamp: new Date(time).toISOString(),
-    };
-    appendFileSync(corpusFile, `${JSON.stringify(entry)}\n`);
-    appendFileSync(labelsFile, `${JSON.stringify(label)}\n`);
+/** Appends the samples of the files named on the command line. */
+function main() {
+  const last = readFileSync(corpusFile, 'utf8').trim().split('\n').length;
+  const lastTime = Date.parse(
+    JSON.parse(readFileSync(corpusFile, 'utf8').trim().split('\n').pop()).timestamp,
+  );
+  let n = last;
+  let time = lastTime;
+  for (const file of process.argv.slice(2)) {
+    for (const raw of readFileSync(file, 'utf8').split('\n')) {
+      if (raw.trim() === '') continue;
+      let s = JSON.parse(raw);
+      if (s.text !== undefined)
+        s = {
+          repo: null,
+          src: 'issue-23',
+          path: 'test/fixtures/redact-corpus/issue23-probes.jsonl',
+          t: s.text,
+          label: s.label,
+          v: s.mustGo,
+          why: `${s.section}: ${s.why}`,
+        };
+      const repo = s.repo === undefined ? 'trufflesecurity/trufflehog' : s.repo;
+      const path = s.path ?? `pkg/detectors/${s.d}/${s.f ?? `${s.d.split('/')[0]}_test.go`}`;
+      const text =
+        s.t ?? (s.L ? log(s.L) : s.G ? goRequest(s.G) : s.Y ? configYaml(s.Y) : xml(s.X));
+      for (const f of s.v ?? [])
+        if (!text.includes(f)) throw new Error(`${path}: fragment ${f} not in its sample`);
+      const positive = s.s === 'valid' || s.s === 'ng';
+      n++;
+      time += 1000;
+      const id = String(n).padStart(4, '0');
+      const uuid = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      const label = { uuid, label: 'lookalike', ...sourceOf(repo, s.src), repo, commit: s.c, path };
+      if (s.rule) label.rule = s.rule;
+      if (s.label) {
+        label.label = s.label;
+        if (s.label === 'secret') {
+          if (!s.v?.length) throw new Error(`${path}: a secret without fragments`);
+          label.mustGo = s.v;
+        }
+        if (s.sourceLabel) label.sourceLabel = s.sourceLabel;
+        if (s.why) label.why = s.why;
+      } else if (positive) {
+        label.label = 'secret';
+        label.mustGo = s.v;
+        if (s.why) label.why = s.why;
+      } else if (
+        s.v &&
+        (s.as === 'secret' || secretName.test(text.slice(0, text.indexOf(s.v[0]))))
+      ) {
+        label.label = 'secret';
+        label.mustGo = s.v;
+        label.sourceLabel = s.s;
+        label.why =
+          s.why ??
+          "the source's invalid pattern, assigned to a secret's name: removed whatever its format";
+      } else if (s.why) label.why = s.why;
+      const entry = {
+        parentUuid: null,
+        isSidechain: false,
+        userType: 'external',
+        cwd: '/work/app',
+        sessionId: '00000000-0000-4000-8000-000000000000',
+        version: '2.0.0',
+        type: 'user',
+        message: {
+          role: 'user',
+          content: [{ tool_use_id: `toolu_corpus${id}`, type: 'tool_result', content: text }],
+        },
+        uuid,
+        timestamp: new Date(time).toISOString(),
+      };
+      appendFileSync(corpusFile, `${JSON.stringify(entry)}\n`);
+      appendFileSync(labelsFile, `${JSON.stringify(label)}\n`);
+    }
   }
+  console.log(`${n - last} samples added, ${n} in all`);
 }
-console.log(`${n - last} samples added, ${n} in all`);
+
+// Imported (for SPLITS and sourceOf), it adds nothing.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

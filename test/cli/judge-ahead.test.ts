@@ -20,7 +20,14 @@ import { getCommand } from '../../src/transforms/registry.js';
 import { ensureBuilt, txpipe } from './run.js';
 import { fixture, repoRoot } from '../shared.js';
 
-const corpus = readFileSync(join(repoRoot, 'test', 'fixtures', 'redact-corpus', 'corpus.jsonl'));
+// The labelled corpus's first 386 lines (the trufflehog and secretlint samples): varied lines
+// with secrets in them. The whole corpus (2000+ lines since issue 23) adds time, not cases.
+const corpus = Buffer.from(
+  readFileSync(join(repoRoot, 'test', 'fixtures', 'redact-corpus', 'corpus.jsonl'), 'utf8')
+    .split('\n')
+    .slice(0, 386)
+    .join('\n') + '\n',
+);
 const session = readFileSync(fixture('claude-code', 'marot-spotter', 'tool_heavy.jsonl'));
 const secret = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
 

@@ -1,74 +1,102 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  CORPUS_DIR,
+  readCorpus,
+  sampleText,
+  score,
+  txpipeCaught,
+  type Tally,
+} from '../../scripts/redact-corpus-score.mjs';
 import { redactBytes } from './helpers.js';
 
 /**
- * The labelled corpus (test/fixtures/redact-corpus, README there): literal test samples of
- * trufflehog's detectors and secretlint's rules, each a Claude Code tool result. A secret is
- * removed when none of its fragments is left in the redacted line; a look-alike is changed when
- * its line is not written back as it was. Targets (issue 13): at least 95% of the secrets
- * removed, at most 10% of the look-alikes changed.
+ * The labelled corpus (test/fixtures/redact-corpus, README there): literal test samples of public
+ * secret scanners and ordinary code lines, each a Claude Code tool result, split by source into
+ * `tuning` (trufflehog, secretlint, gitleaks, code lines: rules may be written against them),
+ * `heldout` (noseyparker, kingfisher, detect-secrets: nobody writing rules reads them) and
+ * `probes` (issue 23's own examples). A secret is removed when none of its fragments is left in
+ * the redacted line; a look-alike is changed when its line is not written back as it was.
+ * `node scripts/measure-redact-corpus.mjs` prints the same measures per source, beside secretlint.
  */
-const dir = fileURLToPath(new URL('../fixtures/redact-corpus/', import.meta.url));
-const corpus = readFileSync(`${dir}corpus.jsonl`);
-interface Label {
-  uuid: string;
-  label: 'secret' | 'lookalike';
-  mustGo?: string[];
-}
-const labels = readFileSync(`${dir}labels.jsonl`, 'utf8')
-  .trim()
-  .split('\n')
-  .map((l) => JSON.parse(l) as Label);
+const { lines, labels } = readCorpus();
 
-export async function measure(): Promise<{
-  recall: number;
-  changed: number;
-  misses: string[];
-  falsePositives: string[];
-}> {
-  const inLines = corpus.toString('utf8').trim().split('\n');
-  const outLines = (await redactBytes(corpus)).trim().split('\n');
-  const byUuid = new Map(labels.map((l) => [l.uuid, l]));
-  let secrets = 0;
-  let removed = 0;
-  let lookalikes = 0;
-  let changed = 0;
-  const misses: string[] = [];
-  const falsePositives: string[] = [];
-  inLines.forEach((line, i) => {
-    const label = byUuid.get((JSON.parse(line) as { uuid: string }).uuid)!;
-    const out = outLines[i]!;
-    if (label.label === 'secret') {
-      secrets++;
-      const text = JSON.stringify(JSON.parse(out).message.content[0].content);
-      if (label.mustGo!.every((f) => !text.includes(f))) removed++;
-      else misses.push(label.uuid);
-    } else {
-      lookalikes++;
-      if (out !== line) {
-        changed++;
-        falsePositives.push(label.uuid);
-      }
+// FLOORS, not targets: the counts measured on the redact-corpus branch (2026-12-02) before any
+// rule work for issue 23, so that a change which loses ground on any split fails here. The lead
+// raises them after merging the rule branches; issue 23's targets, on the held-out split, are at
+// least 95% of the secrets removed and at most 3% of the code-like look-alikes changed.
+const FLOORS: Record<'tuning' | 'heldout' | 'probes', { removed: number; changed: number }> = {
+  tuning: { removed: 281, changed: 104 },
+  heldout: { removed: 701, changed: 38 },
+  probes: { removed: 25, changed: 22 },
+};
+
+let measured: Promise<Record<string, Tally>> | undefined;
+/** The measures per split and per source, from one in-process run over the whole corpus. */
+function measure(): Promise<Record<string, Tally>> {
+  measured ??= redactBytes(Buffer.from(`${lines.join('\n')}\n`)).then((out) =>
+    score(labels, txpipeCaught(lines, out.trim().split('\n'), labels)),
+  );
+  return measured;
+}
+
+/** A miss or a changed look-alike as the failure message shows it: uuid tail, source, text. */
+function show(uuid: string): string {
+  const i = labels.findIndex((l) => l.uuid === uuid);
+  return `${uuid.slice(-4)} ${labels[i]!.source}: ${JSON.stringify(sampleText(lines[i]!)).slice(0, 120)}`;
+}
+
+describe('the labelled corpus', () => {
+  it('every line is labelled with a split, and each split has secrets and look-alikes', () => {
+    expect(labels).toHaveLength(lines.length);
+    for (const split of ['tuning', 'heldout', 'probes'] as const) {
+      const part = labels.filter((l) => l.split === split);
+      expect(part.filter((l) => l.label === 'secret').length, split).toBeGreaterThan(20);
+      expect(part.filter((l) => l.label === 'lookalike').length, split).toBeGreaterThan(20);
     }
-  });
-  return { recall: removed / secrets, changed: changed / lookalikes, misses, falsePositives };
-}
-
-describe('the labelled corpus (trufflehog and secretlint test samples)', () => {
-  it('every line is labelled, both labels present', () => {
-    expect(corpus.toString('utf8').trim().split('\n')).toHaveLength(labels.length);
-    expect(labels.filter((l) => l.label === 'secret').length).toBeGreaterThan(100);
-    expect(labels.filter((l) => l.label === 'lookalike').length).toBeGreaterThan(50);
+    for (const l of labels.filter((x) => x.label === 'secret'))
+      expect(l.mustGo?.length, l.uuid).toBeGreaterThan(0);
   });
 
-  it('at least 95% of the secrets removed, at most 10% of the look-alikes changed', async () => {
-    const m = await measure();
-    // The measures and the misses show in the failure message.
-    expect({ recallOk: m.recall >= 0.95, changedOk: m.changed <= 0.1, ...m }).toMatchObject({
-      recallOk: true,
-      changedOk: true,
+  it('the held-out part shares no sample text with the parts rules are written against', () => {
+    const seen = new Map<string, string>();
+    labels.forEach((l, i) => {
+      if (l.split !== 'heldout') seen.set(sampleText(lines[i]!), l.uuid);
     });
+    const shared = labels
+      .filter((l, i) => l.split === 'heldout' && seen.has(sampleText(lines[i]!)))
+      .map((l) => l.uuid);
+    expect(shared).toEqual([]);
   });
+
+  it('every probe of issue23-probes.jsonl is in the corpus, as written', () => {
+    const probes = readFileSync(join(CORPUS_DIR, 'issue23-probes.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { text: string; label: string });
+    const inCorpus = labels
+      .map((l, i) => ({ l, text: sampleText(lines[i]!) }))
+      .filter(({ l }) => l.split === 'probes');
+    expect(inCorpus.map(({ l, text }) => [l.label, text])).toEqual(
+      probes.map((p) => [p.label, p.text]),
+    );
+  });
+
+  for (const split of ['tuning', 'heldout', 'probes'] as const) {
+    it(`${split}: no fewer secrets removed and no more look-alikes changed than the floor`, async () => {
+      const m = (await measure())[split]!;
+      const report = {
+        split,
+        removed: `${m.removed} of ${m.secrets} (${(100 * m.recall).toFixed(1)}%)`,
+        changed: `${m.changed} of ${m.lookalikes} (${(100 * m.changedShare).toFixed(1)}%)`,
+        secretsLeft: m.misses.map(show),
+        lookalikesChanged: m.falsePositives.map(show),
+      };
+      // The measures and both lists show in the failure message.
+      const message = JSON.stringify(report, null, 2);
+      expect(m.removed, message).toBeGreaterThanOrEqual(FLOORS[split].removed);
+      expect(m.changed, message).toBeLessThanOrEqual(FLOORS[split].changed);
+    });
+  }
 });
