@@ -3,12 +3,15 @@ import { autoSwe } from './auto-swe/index.js';
 import { awf } from './awf/index.js';
 import { claudeCode } from './claude-code/index.js';
 import { claudeStreamJson } from './claude-stream-json/index.js';
+import { codex } from './codex/index.js';
 import { flockdeck } from './flockdeck/index.js';
 import { runRecord } from './run-record/index.js';
 import { rupu } from './rupu/index.js';
 import { txpipeEvents } from './txpipe/index.js';
 
 const registered: FormatAdapter[] = [
+  // Before claude-code: a Codex `compacted` line also has a `timestamp` and a lower-case `type`.
+  codex,
   claudeCode,
   claudeStreamJson,
   flockdeck,
