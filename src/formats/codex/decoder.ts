@@ -38,7 +38,9 @@ export function codexDecoder(options: DecodeOptions = {}): Decoder {
       if (rec.value === undefined) return []; // not JSON: the writer reports it
       const v = rec.value;
       if (!isRecord(v) || typeof v.type !== 'string' || !isRecord(v.payload)) {
-        throw new RecordRejected('not a Codex rollout line: {"timestamp","type","payload"} expected');
+        throw new RecordRejected(
+          'not a Codex rollout line: {"timestamp","type","payload"} expected',
+        );
       }
       const p = v.payload;
       lastLine = rec.line;
@@ -56,7 +58,10 @@ export function codexDecoder(options: DecodeOptions = {}): Decoder {
         return e as unknown as Event;
       };
       const unknown = (why?: Fields): Event =>
-        ev('unknown', { record: v, meta: { codex: { type: v.type, ...(s(p.type) ? { payloadType: p.type } : {}), ...why } } });
+        ev('unknown', {
+          record: v,
+          meta: { codex: { type: v.type, ...(s(p.type) ? { payloadType: p.type } : {}), ...why } },
+        });
 
       switch (v.type) {
         case 'session_meta': {
@@ -66,7 +71,8 @@ export function codexDecoder(options: DecodeOptions = {}): Decoder {
           cwd = s(p.cwd);
           const git = isRecord(p.git) ? p.git : undefined;
           const meta: Fields = {};
-          for (const k of ['originator', 'source', 'model_provider', 'timestamp']) if (p[k] != null) meta[k] = p[k];
+          for (const k of ['originator', 'source', 'model_provider', 'timestamp'])
+            if (p[k] != null) meta[k] = p[k];
           if (git) meta.git = git;
           return [
             ev('session_start', {
@@ -83,11 +89,15 @@ export function codexDecoder(options: DecodeOptions = {}): Decoder {
           cwd = s(p.cwd) ?? cwd;
           return [unknown()];
         case 'compacted': {
-          const history = Array.isArray(p.replacement_history) ? p.replacement_history.length : undefined;
+          const history = Array.isArray(p.replacement_history)
+            ? p.replacement_history.length
+            : undefined;
           return [
             ev('compaction', {
               summary: s(p.message),
-              ...(history !== undefined ? { meta: { codex: { replacementHistory: history } } } : {}),
+              ...(history !== undefined
+                ? { meta: { codex: { replacementHistory: history } } }
+                : {}),
             }),
           ];
         }
@@ -106,11 +116,18 @@ export function codexDecoder(options: DecodeOptions = {}): Decoder {
               output: call.output,
               cacheRead: call.cached,
             };
-            const meta = { codex: { reasoningOutputTokens: call.reasoning, totalTokens: call.total } };
+            const meta = {
+              codex: { reasoningOutputTokens: call.reasoning, totalTokens: call.total },
+            };
             return [ev('usage', { tokens, model, meta })];
           }
           if (p.type === 'turn_aborted') {
-            return [ev('notice', { text: `turn aborted: ${s(p.reason) ?? 'unknown reason'}`, subtype: 'turn_aborted' })];
+            return [
+              ev('notice', {
+                text: `turn aborted: ${s(p.reason) ?? 'unknown reason'}`,
+                subtype: 'turn_aborted',
+              }),
+            ];
           }
           return [unknown(MIRRORS.has(p.type as string) ? { mirror: true } : undefined)];
         }

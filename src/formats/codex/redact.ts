@@ -17,7 +17,9 @@ function probe(input: Obj): Obj {
 
 /** Whether a call names a secret file; if so its id is remembered for its output. */
 function namesSecret(ctx: WithholdContext, name: unknown, id: unknown, input: Obj): boolean {
-  if (ctx.redactor.secretFileOfCall(typeof name === 'string' ? name : '', probe(input)) === undefined) {
+  if (
+    ctx.redactor.secretFileOfCall(typeof name === 'string' ? name : '', probe(input)) === undefined
+  ) {
     return false;
   }
   ctx.calls.add(id);
@@ -47,7 +49,8 @@ function withholdItem(p: Obj, ctx: WithholdContext): Obj {
     }
     case 'local_shell_call': {
       const action = p.action;
-      if (!isRecord(action) || !namesSecret(ctx, 'local_shell', p.call_id ?? p.id, action)) return p;
+      if (!isRecord(action) || !namesSecret(ctx, 'local_shell', p.call_id ?? p.id, action))
+        return p;
       return withKey(p, 'action', withheldInput(ctx, action));
     }
     case 'custom_tool_call': {

@@ -11,7 +11,9 @@ const s = (v: unknown): string | undefined => (typeof v === 'string' ? v : undef
 export function textOf(content: unknown, types: ReadonlySet<string>, sep = '\n'): string {
   if (!Array.isArray(content)) return s(content) ?? '';
   const parts: string[] = [];
-  for (const c of content) if (isRecord(c) && types.has(c.type as string) && s(c.text) !== undefined) parts.push(c.text as string);
+  for (const c of content)
+    if (isRecord(c) && types.has(c.type as string) && s(c.text) !== undefined)
+      parts.push(c.text as string);
   return parts.join(sep);
 }
 
@@ -78,10 +80,16 @@ export function responseItemFields(
     case 'local_shell_call': {
       const callId = s(p.call_id) ?? s(p.id);
       if (callId) names.set(callId, 'local_shell');
-      return { kind: 'tool_call', fields: { callId, name: 'local_shell', input: p.action ?? null } };
+      return {
+        kind: 'tool_call',
+        fields: { callId, name: 'local_shell', input: p.action ?? null },
+      };
     }
     case 'web_search_call':
-      return { kind: 'tool_call', fields: { callId: s(p.id), name: 'web_search', input: p.action ?? null } };
+      return {
+        kind: 'tool_call',
+        fields: { callId: s(p.id), name: 'web_search', input: p.action ?? null },
+      };
     case 'function_call_output':
     case 'custom_tool_call_output': {
       const callId = s(p.call_id);

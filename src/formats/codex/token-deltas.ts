@@ -73,7 +73,8 @@ export class TokenDeltas {
     this.#repeat = false;
     if (!isRecord(info)) return undefined;
     const total = tokensOf(info.total_token_usage);
-    this.#repeat = total !== undefined && this.#previous !== undefined && same(total, this.#previous);
+    this.#repeat =
+      total !== undefined && this.#previous !== undefined && same(total, this.#previous);
     if (this.#repeat) return undefined;
     const call = tokensOf(info.last_token_usage) ?? (total && minus(total, this.#previous));
     if (total) this.#previous = total;
