@@ -10,10 +10,9 @@ import { rupu } from './rupu/index.js';
 import { txpipeEvents } from './txpipe/index.js';
 
 const registered: FormatAdapter[] = [
-  // Before claude-code: a Codex `compacted` line also has a `timestamp` and a lower-case `type`.
-  codex,
   claudeCode,
   claudeStreamJson,
+  codex,
   flockdeck,
   rupu,
   awf,
