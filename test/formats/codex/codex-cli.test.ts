@@ -167,7 +167,7 @@ describe('Codex rollouts through the CLI', () => {
       ['gpt-5-mini', { input: 664, output: 150, cacheRead: 1536 }],
     ]);
     expect(ev.at(-1)).toMatchObject({ kind: 'session_end', totalTokens: 5550 });
-    expect(ev.find((e) => e.kind === 'compaction').summary).toMatch(
+    expect(ev.find((e) => e.kind === 'compaction')?.summary).toMatch(
       /^The user asked for the repo layout/,
     );
     expect(ev.filter((e) => e.kind === 'tool_call').map((e) => e.name)).toEqual([
