@@ -202,6 +202,21 @@ describe('Codex rollouts through the CLI', () => {
     expect([run.prompt, run.total_tokens]).toEqual(['Why does the checkout test fail?', 25710]);
   });
 
+  it('replay gives the messages the model saw, calls paired with their results', () => {
+    const r = txpipe(['replay', FULL]);
+    expect(r.code).toBe(0);
+    const { messages } = JSON.parse(r.stdout);
+    expect(messages.map((m: any) => m.role).join(' ')).toBe(
+      'user user user assistant user assistant user assistant user assistant',
+    );
+    const ids = (role: string, type: string, key: string) =>
+      messages
+        .filter((m: any) => m.role === role && Array.isArray(m.content))
+        .flatMap((m: any) => m.content.filter((c: any) => c.type === type).map((c: any) => c[key]));
+    expect(ids('assistant', 'tool_use', 'id')).toEqual(['call_env1', 'call_test1', 'call_patch1']);
+    expect(ids('user', 'tool_result', 'tool_use_id')).toEqual(ids('assistant', 'tool_use', 'id'));
+  });
+
   it('clip cuts tool outputs but never a reasoning blob, and the clipped file is still Codex', () => {
     const r = txpipe(['clip', '--limit', '32', FULL]);
     expect(r.code).toBe(0);
