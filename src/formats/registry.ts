@@ -3,6 +3,7 @@ import { autoSwe } from './auto-swe/index.js';
 import { awf } from './awf/index.js';
 import { claudeCode } from './claude-code/index.js';
 import { claudeStreamJson } from './claude-stream-json/index.js';
+import { codex } from './codex/index.js';
 import { flockdeck } from './flockdeck/index.js';
 import { runRecord } from './run-record/index.js';
 import { rupu } from './rupu/index.js';
@@ -11,6 +12,7 @@ import { txpipeEvents } from './txpipe/index.js';
 const registered: FormatAdapter[] = [
   claudeCode,
   claudeStreamJson,
+  codex,
   flockdeck,
   rupu,
   awf,

@@ -102,6 +102,8 @@ function expectationOf(rel: string): { format: string; why: string } {
 
 const fixturesDir = join(sharedDir, 'fixtures');
 const ownDir = join(repoRoot, 'test', 'fixtures', 'formats');
+/** Codex CLI rollouts built from Codex's source (test/fixtures/codex/README.md). */
+const codexDir = join(repoRoot, 'test', 'fixtures', 'codex', 'sessions');
 const rows = [
   ...walk(fixturesDir).map((rel) => ({ path: join(fixturesDir, rel), rel, ...expectationOf(rel) })),
   ...Object.entries(own).map(([rel, format]) => ({
@@ -109,6 +111,12 @@ const rows = [
     rel: `test/fixtures/formats/${rel}`,
     format,
     why: 'built from the spec',
+  })),
+  ...walk(codexDir).map((rel) => ({
+    path: join(codexDir, rel),
+    rel: `test/fixtures/codex/sessions/${rel}`,
+    format: 'codex',
+    why: "built from Codex's protocol types",
   })),
 ];
 

@@ -18,7 +18,13 @@ describe('usage per format, as each spec defines it', () => {
   it('every extractor names the format whose adapter gives it', async () => {
     await loadFacets('usage');
     const given = formats.filter((f) => facetOf(f.id, 'usage') !== undefined);
-    expect(given.map((f) => f.id).sort()).toEqual(['auto-swe', 'claude-code', 'flockdeck', 'rupu']);
+    expect(given.map((f) => f.id).sort()).toEqual([
+      'auto-swe',
+      'claude-code',
+      'codex',
+      'flockdeck',
+      'rupu',
+    ]);
     for (const f of given) expect(facetOf(f.id, 'usage')?.format).toBe(f.id);
   });
 

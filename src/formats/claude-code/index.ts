@@ -27,6 +27,9 @@ export const claudeCode: FormatAdapter = {
   detect(value) {
     if (!isRecord(value) || typeof value.type !== 'string') return false;
     if ('session_id' in value) return false;
+    // A Codex rollout line (`{timestamp, type, payload}`) holds its item under `payload`, which no
+    // Claude Code entry has: its `compacted` lines would otherwise pass the checks below.
+    if (isRecord(value.payload)) return false;
     // Claude Code's entry types are lower-case words joined by hyphens; AWF ExchangeEvents also
     // carry `type` and `timestamp`, but their types are dotted (`run.started`).
     if (!ENTRY_TYPE.test(value.type)) return false;

@@ -1,5 +1,6 @@
 import { KEEP_POLICIES, type KeepPolicy } from '../../usage/keep-policy.js';
 import type { CommandSpec } from '../spec.js';
+import { USAGE_AGENTS, withAgentPlaces } from './usage-agents.js';
 
 /** How `usage` writes its report: a table for people, JSON or CSV for programs. */
 export type UsageFormat = 'table' | 'json' | 'csv';
@@ -32,6 +33,13 @@ export const usageCommand: CommandSpec = {
       default: usageDefaults.maxSeenKeys,
       describe: 'Reply keys remembered to leave out copies (LRU bound)',
     },
+    agent: {
+      type: 'string',
+      choices: USAGE_AGENTS,
+      default: 'claude',
+      describe:
+        "Also read this agent's own session folder: codex ($CODEX_HOME/sessions, else ~/.codex/sessions), all; claude adds none",
+    },
     topSessions: {
       type: 'number',
       default: usageDefaults.topSessions,
@@ -39,6 +47,7 @@ export const usageCommand: CommandSpec = {
     },
   },
   output: 'text',
+  prepareArgs: withAgentPlaces,
   load: async () => {
     const m = await import('../usage.js');
     await m.ready;
