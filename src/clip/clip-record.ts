@@ -4,8 +4,11 @@ import { clipValue, type Cut, type ValueLimits } from './clip-value.js';
 import { resolveRules, type ClipProfile, type ClippedMapKind } from './profile.js';
 import { makeLimits, pathKey, type LimitRule, type Limits, type PathSegment } from './limits.js';
 
-/** Clips one record's value; the same value back when nothing was cut. */
-export type RecordClipper = (value: unknown, cap?: number) => unknown;
+/**
+ * Clips one record's value; the same value back when nothing was cut. `map: false` writes no
+ * `clipped` map (the caller found the record's format would no longer recognise it with one).
+ */
+export type RecordClipper = (value: unknown, cap?: number, map?: boolean) => unknown;
 
 /** A clipper and the smallest limit it applies (a line no longer than that is never cut). */
 export interface ProfileClipper {
@@ -88,21 +91,25 @@ function capped(limits: Limits, cap: number, kind: ClippedMapKind): ValueLimits 
 }
 
 /**
- * A clipper for one profile: the user's rules first, then the profile's, then the base limit;
- * a profile that names its clippable fields (Flockdeck) leaves every other field alone. `cap`,
- * when given, lowers every limit (how `maxLineBytes` squeezes a line). The `clipped` map is
- * written where the profile says; the map itself is never clipped.
+ * A clipper for one profile: the fields in `keep` are never cut (a format's identity: what a
+ * record is and how it links to others), then the user's rules, then the profile's, then the
+ * base limit; a profile that names its clippable fields (Flockdeck) leaves every other field
+ * alone. `cap`, when given, lowers every limit (how `maxLineBytes` squeezes a line) but never
+ * touches a kept field. The `clipped` map is written where the profile says; the map itself is
+ * never clipped.
  */
 export function recordClipper(
   profile: ClipProfile,
   userRules: readonly LimitRule[],
   base: number,
+  keep: readonly string[] = [],
 ): ProfileClipper {
+  const never = keep.map((pattern) => ({ pattern, limit: Infinity }));
   const sets = profile.ruleSets.map((rules) =>
-    makeLimits([...userRules, ...resolveRules(rules, base)], base),
+    makeLimits([...never, ...userRules, ...resolveRules(rules, base)], base),
   );
   const fields = profile.fields;
-  const clip: RecordClipper = (value, cap = Infinity) => {
+  const clip: RecordClipper = (value, cap = Infinity, map = true) => {
     const limits = sets[profile.select ? profile.select(value) : 0]!;
     const cuts: Cut[] = [];
     const lim = capped(limits, cap, profile.map);
@@ -117,7 +124,7 @@ export function recordClipper(
       if (v !== value[key]) (out ??= { ...value })[key] = v;
     }
     if (!out) return value;
-    return profile.map === 'none' ? out : withMap(out, mapEntries(profile, value, cuts));
+    return profile.map === 'none' || !map ? out : withMap(out, mapEntries(profile, value, cuts));
   };
   return { clip, smallest: Math.min(...sets.map((s) => s.smallest)) };
 }
