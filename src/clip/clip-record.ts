@@ -20,14 +20,17 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** `value` with `entries` added to its `clipped` map; entries already there are kept. */
+/**
+ * `value` with `entries` set in its `clipped` map: the other entries already there are kept, and
+ * an entry for a string cut again now is updated (it said what the string was before this cut).
+ */
 function withMap(
   value: Record<string, unknown>,
   entries: ReadonlyMap<string, number>,
 ): Record<string, unknown> {
   const before = isPlainObject(value.clipped) ? value.clipped : {};
   const map: Record<string, unknown> = { ...before };
-  for (const [k, n] of entries) if (!(k in map)) map[k] = n;
+  for (const [k, n] of entries) map[k] = n;
   return { ...value, clipped: map };
 }
 
@@ -114,17 +117,23 @@ export function recordClipper(
     const cuts: Cut[] = [];
     const lim = capped(limits, cap, profile.map);
     if (!isPlainObject(value)) return fields ? value : clipValue(value, lim, cuts);
-    // The top level by hand: it skips the `clipped` map and the fields a profile does not cut.
+    // The top level by hand: it skips the `clipped` map and the fields a profile does not cut. A
+    // `clipped` field that is not an object is no map but data, clipped like any other field;
+    // the record then gets no map (its place is taken).
     const fixed = profile.fixed?.(value);
+    const hasMap = isPlainObject(value.clipped);
+    const mapOk = map && (hasMap || !('clipped' in value));
     let out: Record<string, unknown> | undefined;
     for (const key of Object.keys(value)) {
-      if (fields ? !fields.has(key) : key === 'clipped' && profile.map !== 'none') continue;
+      if (fields ? !fields.has(key) : key === 'clipped' && hasMap && profile.map !== 'none') {
+        continue;
+      }
       if (fixed?.has(key)) continue;
       const v = clipValue(value[key], lim, cuts, [key]);
       if (v !== value[key]) (out ??= { ...value })[key] = v;
     }
     if (!out) return value;
-    return profile.map === 'none' || !map ? out : withMap(out, mapEntries(profile, value, cuts));
+    return profile.map === 'none' || !mapOk ? out : withMap(out, mapEntries(profile, value, cuts));
   };
   return { clip, smallest: Math.min(...sets.map((s) => s.smallest)) };
 }
