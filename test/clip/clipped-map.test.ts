@@ -56,6 +56,35 @@ const cases: [string, string[], unknown, unknown][] = [
       clipped: { output: 50 },
     },
   ],
+  [
+    'a Flockdeck output holding a marker and no map gets clipped.output = bytes before it + N',
+    [],
+    {
+      ...fd,
+      type: 'tool_result',
+      tool: 'Bash',
+      toolUseId: 't1',
+      output: `abc${clipMarker(100)}`,
+      isError: false,
+      interrupted: false,
+    },
+    {
+      ...fd,
+      type: 'tool_result',
+      tool: 'Bash',
+      toolUseId: 't1',
+      output: `abc${clipMarker(100)}`,
+      isError: false,
+      interrupted: false,
+      clipped: { output: 103 },
+    },
+  ],
+  [
+    'a Flockdeck prompt holding a marker gets clipped.text; an entry already there stays',
+    [],
+    { ...fd, type: 'user_prompt', text: `é${clipMarker(10)}`, clipped: { cwd: 4 } },
+    { ...fd, type: 'user_prompt', text: `é${clipMarker(10)}`, clipped: { cwd: 4, text: 12 } },
+  ],
 ];
 
 describe('the clipped map (txpipe clip, spawned)', () => {
