@@ -14,6 +14,8 @@ export type RecordClipper = (value: unknown, cap?: number, map?: boolean) => unk
 export interface ProfileClipper {
   readonly clip: RecordClipper;
   readonly smallest: number;
+  /** Whether a line holding a marker must be walked whatever its length (`mapMarked`). */
+  readonly marks: boolean;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -52,6 +54,39 @@ function jsonBytesBeforeClipping(value: unknown): number {
   };
   walk(value, 1);
   return bytes;
+}
+
+/** Does `v` hold a string that ends with a marker (a string, or any string inside it)? */
+function holdsMarker(v: unknown, depth = 1): boolean {
+  if (typeof v === 'string') return findMarker(v) !== undefined;
+  if (typeof v !== 'object' || v === null) return false;
+  checkDepth(depth);
+  for (const c of Array.isArray(v) ? v : Object.values(v))
+    if (holdsMarker(c, depth + 1)) return true;
+  return false;
+}
+
+/**
+ * The entries of the fields of `value` that hold a marker and have none (`mapMarked`): a string
+ * field's length as the marker implies (the bytes before it + N), a field measured as JSON its
+ * length before clipping.
+ */
+function markedEntries(
+  profile: ClipProfile,
+  value: Record<string, unknown>,
+  skip: ReadonlySet<string> | undefined,
+  entries: Map<string, number>,
+): void {
+  const had = isPlainObject(value.clipped) ? value.clipped : {};
+  for (const key of profile.fields ?? []) {
+    const v = value[key];
+    if (v === undefined || skip?.has(key) || entries.has(key) || key in had) continue;
+    if (!holdsMarker(v)) continue;
+    if (typeof v === 'string' && profile.measuredAsJson?.has(key) !== true) {
+      const m = findMarker(v)!;
+      entries.set(key, Buffer.byteLength(v.slice(0, m.at), 'utf8') + m.removed);
+    } else entries.set(key, jsonBytesBeforeClipping(v));
+  }
 }
 
 /** The map entries a profile writes for the cuts made in `original`. */
@@ -112,6 +147,7 @@ export function recordClipper(
     makeLimits([...never, ...userRules, ...resolveRules(rules, base)], base),
   );
   const fields = profile.fields;
+  const marks = profile.mapMarked === true && profile.map === 'fields';
   const clip: RecordClipper = (value, cap = Infinity, map = true) => {
     const limits = sets[profile.select ? profile.select(value) : 0]!;
     const cuts: Cut[] = [];
@@ -132,8 +168,11 @@ export function recordClipper(
       const v = clipValue(value[key], lim, cuts, [key]);
       if (v !== value[key]) (out ??= { ...value })[key] = v;
     }
-    if (!out) return value;
-    return profile.map === 'none' || !mapOk ? out : withMap(out, mapEntries(profile, value, cuts));
+    if (profile.map === 'none' || !mapOk) return out ?? value;
+    const entries = out ? mapEntries(profile, value, cuts) : new Map<string, number>();
+    if (marks) markedEntries(profile, value, fixed, entries);
+    if (!out && entries.size === 0) return value;
+    return withMap(out ?? value, entries);
   };
-  return { clip, smallest: Math.min(...sets.map((s) => s.smallest)) };
+  return { clip, smallest: Math.min(...sets.map((s) => s.smallest)), marks };
 }

@@ -162,9 +162,10 @@ export function clip(options: ClipOptions = {}): Transform {
       const bytes = Buffer.byteLength(rec.raw, 'utf8');
       return bytes > maxLine && rec.invalid !== 'truncated' ? overLimit(rec, bytes, ctx) : rec;
     }
-    const { clip: clipper, smallest } = current(rec);
+    const { clip: clipper, smallest, marks } = current(rec);
     if (!rec.changed && rawFits(rec.raw, Math.min(smallest, maxLine))) {
-      if (!omit || !mayHoldBinary(rec.raw)) return rec;
+      const marked = marks && rec.raw.includes('[clipped ');
+      if ((!omit || !mayHoldBinary(rec.raw)) && !marked) return rec;
     }
     const input = omit ? omitBinary(rec.value) : rec.value;
     // A `clipped` map only where the record's format still recognises it with one (rupu's
