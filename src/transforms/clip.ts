@@ -176,9 +176,13 @@ export function clip(options: ClipOptions = {}): Transform {
     if (maxLine !== Infinity) {
       // Measured as stringify will write it: numbers as read (exact-numbers.ts).
       const serialise = (v: unknown): string => stringifyKeepingNumbers(v, rec.raw);
-      const text = out !== rec.value || rec.changed ? serialise(out) : rec.raw;
+      // Measured as it will be written: an unchanged line over the bound is written again
+      // (`\u00e9` read is `é` written), and may fit then.
+      const asRead = out === rec.value && !rec.changed && rawFits(rec.raw, maxLine);
+      const text = asRead ? rec.raw : serialise(out);
       const fit = fitLine(input, clipRec, maxLine, { value: out, text }, undefined, serialise);
       if (!fit.ok) return overLimit(rec, fit.bytes, ctx);
+      if (fit.value === rec.value && !asRead) return withValue(rec, fit.value);
       out = fit.value;
     }
     return out === rec.value ? rec : withValue(rec, out);
