@@ -190,6 +190,10 @@ export function clip(options: ClipOptions = {}): Transform {
 }
 
 export const clipBehaviour: CommandBehaviour = {
+  outputLineBytes: (args) =>
+    args.maxLineBytes === undefined
+      ? undefined
+      : parseSize(args.maxLineBytes as string, 'maxLineBytes'),
   stages: (args) => {
     const field = args.field as string | string[] | undefined;
     return [
