@@ -2,10 +2,16 @@ import type { Event, TokenCounts } from '../../events/event.js';
 
 /** What the Flockdeck writer works out from events rather than copies (the reference, s6). */
 
-/** The last element of a directory, as Flockdeck names a project. */
+/**
+ * The last element of a directory, as Flockdeck names a project: Go's `filepath.Base` as it runs
+ * on Linux and macOS, where only `/` separates (so `C:\work\shop` is one element); trailing
+ * slashes dropped, and `/` for a path of slashes only.
+ */
 export function projectOf(cwd: string): string | undefined {
-  const parts = cwd.split(/[\\/]+/).filter((p) => p !== '');
-  return parts.length > 0 ? parts[parts.length - 1] : undefined;
+  if (cwd === '') return undefined;
+  const trimmed = cwd.replace(/\/+$/, '');
+  if (trimmed === '') return '/';
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
 }
 
 /** Token counts under Flockdeck's usage keys, all four (0 for one not known); undefined for none. */
