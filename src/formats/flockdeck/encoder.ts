@@ -232,10 +232,9 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     // A call with no input is written with an empty one, as Flockdeck's reader makes it.
     const input = e.input === undefined ? '' : e.input;
     const secret = secretCalls.call(e.callId, input);
-    if (e.callId) {
-      f.toolUseId = e.callId;
-      callNames.set(e.callId, e.name);
-    }
+    if (e.callId) f.toolUseId = e.callId;
+    // Flockdeck names calls by their id as read, an empty or missing one included (as "").
+    callNames.set(e.callId ?? '', e.name);
     if (input !== null) {
       const g = guard.input(e.name, input, FIELD_LIMIT, secret);
       f.input = g.value;
@@ -247,7 +246,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
 
   const toolResult = (e: Extract<Event, { kind: 'tool_result' }>, out: unknown[]): void => {
     const f: Fields = { type: 'tool_result' };
-    const tool = (e.callId && callNames.get(e.callId)) || undefined;
+    const tool = callNames.get(e.callId ?? '') || undefined;
     if (tool) f.tool = tool;
     if (e.callId) f.toolUseId = e.callId;
     const secret = secretCalls.result(e.callId);
