@@ -29,6 +29,9 @@ interface Reply {
 
 const nonEmpty = (s: unknown): s is string => typeof s === 'string' && s !== '';
 
+/** The lines of a stored conversation Flockdeck reads for its directory (its `cwdScanLimit`). */
+const CWD_LINES = 60;
+
 /**
  * Canonical events -> Flockdeck v2 lines, following shared/specs/flockdeck-recording-format.md
  * (docs/formats/flockdeck.md says how each rule is met). One transcript per session; a subagent's
@@ -326,6 +329,11 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     if (!projectKnown && e.kind === 'session_start' && nonEmpty(e.project)) {
       project = e.project;
       projectKnown = true;
+    }
+    if (!projectKnown && e.origin.format.startsWith('claude') && e.origin.line > CWD_LINES) {
+      // Flockdeck looks for the directory in a conversation's first lines only.
+      projectKnown = true;
+      flush(out);
     }
     if (!projectKnown && nonEmpty(e.cwd)) {
       project = projectOf(e.cwd);
