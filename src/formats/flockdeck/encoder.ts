@@ -58,6 +58,8 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   let pendingUsage: UsageEvent | undefined;
   const callNames = new BoundedMap<string, string>(o.maxCalls);
   const secretCalls = new SecretCalls(o.maxCalls);
+  /** Where the last entry read came from (a usage after it is of a later entry). */
+  let lastRead: Event['origin'] | undefined;
   /** The events of the entry being read (they share `origin`), handled together. */
   let entry: Event[] = [];
   /**
@@ -70,6 +72,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
 
   const reset = (): void => {
     conversation = agent = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
+    lastRead = undefined;
     written = undefined;
     projectKnown = replyOpen = wanted = false;
     entry = [];
@@ -156,17 +159,19 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     const first = !reply;
     let usageSet = reply?.usageSet ?? false;
     let stopSet = reply?.stopSet ?? false;
-    if (first && pendingUsage && replyKey(pendingUsage) === key) {
-      const usage = usageOf(pendingUsage.tokens);
+    // The usage of the entry this line is of: the reply's first, or (the first gave none) a later.
+    const applied = !usageSet && pendingUsage !== undefined && replyKey(pendingUsage) === key;
+    if (applied) {
+      const usage = usageOf(pendingUsage!.tokens);
       if (usage) fields.usage = usage;
       usageSet = true;
-      const pendingStop = goTrim(pendingUsage.stopReason ?? '');
-      if (nonEmpty(pendingStop)) {
+      const pendingStop = goTrim(pendingUsage!.stopReason ?? '');
+      if (!stopSet && nonEmpty(pendingStop)) {
         fields.stopReason = pendingStop;
         stopSet = true;
       }
     }
-    if (first) pendingUsage = undefined;
+    if (first || applied) pendingUsage = undefined;
     const stop = goTrim((e as { stopReason?: string }).stopReason ?? '');
     if (!stopSet && nonEmpty(stop)) {
       fields.stopReason = stop;
@@ -185,12 +190,27 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     else {
       reply!.usageSet = usageSet;
       reply!.stopSet = stopSet;
+      if (applied) {
+        // The usage the reply's lines were held for is placed: they can go.
+        replyOpen = false;
+        flush(out);
+      }
     }
   };
 
   const usage = (u: UsageEvent, out: unknown[]): void => {
     const key = replyKey(u);
-    if (reply && reply.key === key && !reply.usageSet) {
+    // With `--reply-usage first` the Claude Code reader gives a usage just before the entry that
+    // gave it: when that is a later entry of the reply (its first gave none), the usage goes on
+    // that entry's line, as Flockdeck puts it.
+    const ahead =
+      u.origin.format.startsWith('claude') &&
+      lastRead !== undefined &&
+      u.origin.source === lastRead.source &&
+      u.origin.line > lastRead.line;
+    if (reply && reply.key === key && !reply.usageSet && ahead) {
+      pendingUsage = u;
+    } else if (reply && reply.key === key && !reply.usageSet) {
       const usage = usageOf(u.tokens);
       if (usage) reply.first.fields.usage = usage;
       reply.usageSet = true;
@@ -270,6 +290,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     const events = entry;
     entry = [];
     const first = events[0]!;
+    lastRead = first.origin;
     if (!read(first)) {
       if (events.some((e) => e.kind !== 'thinking' && e.kind !== 'unknown')) wanted = true;
       return;
