@@ -347,6 +347,8 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     }
     const entryBytes = e.meta?.entryBytes;
     if (typeof entryBytes === 'number' && entryBytes > o.maxEntryBytes) return out; // stepped over
+    // Flockdeck decodes an entry into a typed struct and steps over one that does not fit it.
+    if (e.meta?.mistyped !== undefined) return out;
     if (!projectKnown && e.kind === 'session_start' && nonEmpty(e.project)) {
       project = e.project;
       projectKnown = true;
