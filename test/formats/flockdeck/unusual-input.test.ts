@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { txpipe } from '../../cli/run.js';
 import { runConvert } from '../../convert/run-convert.js';
+import { ensureBuilt } from '../../shared.js';
 
 /**
  * Probes of Flockdeck's writer on unusual Claude Code entries (issue 24, items 20-28): for each
@@ -177,5 +179,31 @@ const probes: [string, (Entry | string)[], string[]][] = [
 describe("flockdeck probes: Flockdeck's bytes on unusual input (issue 24)", () => {
   it.each(probes)('%s', async (_name, entries, want) => {
     expect(await body(entries)).toEqual(want);
+  });
+});
+
+/**
+ * 29. `redact --rules flockdeck` gives the text Flockdeck's Go gives: its decoder reads a lone
+ * surrogate escape (`\ud800`, `\udc00`) as U+FFFD, in a value or a key, whether or not redaction
+ * changes the line; a surrogate pair is a character and stays as written.
+ */
+describe('redact --rules flockdeck: a lone surrogate is U+FFFD, as Go decodes it (issue 24, item 29)', () => {
+  beforeAll(() => ensureBuilt());
+
+  it.each([
+    ['a value redaction leaves alone', '{"a":"x\\ud800y"}', '{"a":"x\ufffdy"}'],
+    ['a low half, in an array', '{"a":["\\udc00",1]}', '{"a":["\ufffd",1]}'],
+    ['a key', '{"k\\ud800":"v"}', '{"k\ufffd":"v"}'],
+    [
+      'beside a secret',
+      '{"a":"x\\ud800y password=hunter2"}',
+      '{"a":"x\ufffdy password=[redacted]"}',
+    ],
+    ['a pair: unchanged, as written', '{"a":"\\ud83d\\ude00"}', '{"a":"\\ud83d\\ude00"}'],
+    ['numbers as written', '{"n":1.50,"a":"\\ud800"}', '{"n":1.50,"a":"\ufffd"}'],
+  ])('%s', (_name, line, want) => {
+    const r = txpipe(['redact', '--rules', 'flockdeck'], { input: `${line}\n` });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${want}\n`);
   });
 });
