@@ -1,9 +1,9 @@
-import { BoundedMap } from '../../events/bounded-map.js';
 import type { Event, UsageEvent } from '../../events/event.js';
-import { isPlaceholderModel, projectOf, replyKey, shortConversation, usageOf } from './derived.js';
+import { isPlaceholderModel, replyKey, shortConversation, usageOf } from './derived.js';
+import { ProjectFinder } from './project.js';
 import { badOption, TxpipeError } from '../../stream/errors.js';
 import { assistantParts, compactionFields, goTrim, promptOf } from './entry-rules.js';
-import { SecretCalls } from './secret-calls.js';
+import { ToolLines } from './tool-lines.js';
 import type { Encoder } from '../adapter.js';
 import { flockdeckEncodeDefaults, type FlockdeckEncodeOptions } from './encode-options.js';
 import { decodeUtf8Go } from './go-utf8.js';
@@ -29,9 +29,6 @@ interface Reply {
 
 const nonEmpty = (s: unknown): s is string => typeof s === 'string' && s !== '';
 
-/** The lines of a stored conversation Flockdeck reads for its directory (its `cwdScanLimit`). */
-const CWD_LINES = 60;
-
 /**
  * Canonical events -> Flockdeck v2 lines, following shared/specs/flockdeck-recording-format.md
  * (docs/formats/flockdeck.md says how each rule is met). One transcript per session; a subagent's
@@ -47,8 +44,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   let conversation: string | undefined;
   let agent: string | undefined;
   let name: string | undefined;
-  let project: string | undefined;
-  let projectKnown = false;
+  const project = new ProjectFinder();
   let lastTime: FlockTime | undefined;
   let lastEnv: Env = {};
   let lastTitle: string | undefined;
@@ -56,8 +52,6 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   let reply: Reply | undefined;
   let replyOpen = false;
   let pendingUsage: UsageEvent | undefined;
-  const callNames = new BoundedMap<string, string>(o.maxCalls);
-  const secretCalls = new SecretCalls(o.maxCalls);
   /** Where the last entry read came from (a usage after it is of a later entry). */
   let lastRead: Event['origin'] | undefined;
   /** The events of the entry being read (they share `origin`), handled together. */
@@ -71,33 +65,39 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   let wanted = false;
 
   const reset = (): void => {
-    conversation = agent = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
+    conversation = agent = name = lastTime = lastTitle = reply = pendingUsage = undefined;
+    project.reset();
     lastRead = undefined;
     written = undefined;
-    projectKnown = replyOpen = wanted = false;
+    replyOpen = wanted = false;
     entry = [];
     lines.reset();
     lastEnv = {};
     held = [];
-    callNames.clear();
-    secretCalls.clear();
+    tools.clear();
   };
 
   const lines = new LineOutput(guard, o.maxBytes);
   const put = lines.put.bind(lines);
+  const tools = new ToolLines(guard, lines, o.maxCalls);
   const finalize = (d: Draft, out: unknown[]): void =>
     lines.write(
       d,
-      { name: name!, project, agent: o.agent ?? agent ?? 'claude', conversation: conversation! },
+      {
+        name: name!,
+        project: project.project,
+        agent: o.agent ?? agent ?? 'claude',
+        conversation: conversation!,
+      },
       out,
     );
 
   const flush = (out: unknown[], force = false): void => {
     if (force || held.length > o.maxHeldLines) {
-      projectKnown = true;
+      project.settle();
       replyOpen = false;
     }
-    if (!projectKnown || replyOpen) return;
+    if (!project.known || replyOpen) return;
     for (const d of held) finalize(d, out);
     held = [];
   };
@@ -247,42 +247,10 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     reset();
   };
 
-  const toolCall = (e: Extract<Event, { kind: 'tool_call' }>, out: unknown[]): void => {
-    const f: Fields = { type: 'tool_call' };
-    const model = goTrim(e.model ?? '');
-    if (!isPlaceholderModel(model)) f.model = model;
-    if (e.name !== '') f.tool = e.name;
-    // A call with no input is written with an empty one, as Flockdeck's reader makes it.
-    const input = e.input === undefined ? '' : e.input;
-    const secret = secretCalls.call(e.callId, input);
-    if (e.callId) f.toolUseId = e.callId;
-    // Flockdeck names calls by their id as read, an empty or missing one included (as "").
-    callNames.set(e.callId ?? '', e.name);
-    if (input !== null) {
-      const g = guard.input(e.name, input, FIELD_LIMIT, secret);
-      f.input = g.value;
-      if (g.redacted) f.redacted = true;
-      if (g.clippedFrom !== undefined) f.clipped = { input: g.clippedFrom };
-    } else if (secret) f.redacted = true;
-    replyLine(e, f, out);
-  };
-
-  const toolResult = (e: Extract<Event, { kind: 'tool_result' }>, out: unknown[]): void => {
-    const f: Fields = { type: 'tool_result' };
-    const tool = callNames.get(e.callId ?? '') || undefined;
-    if (tool) f.tool = tool;
-    if (e.callId) f.toolUseId = e.callId;
-    const secret = secretCalls.result(e.callId);
-    if (nonEmpty(e.output)) {
-      if (secret) {
-        f.output = guard.withheld;
-        f.redacted = true;
-      } else put(f, 'output', e.output, FIELD_LIMIT);
-    }
-    f.isError = e.isError === true;
-    f.interrupted = e.isError === true && e.interrupted === true;
-    line(e, f, out);
-  };
+  const toolCall = (e: Extract<Event, { kind: 'tool_call' }>, out: unknown[]): void =>
+    replyLine(e, tools.call(e), out);
+  const toolResult = (e: Extract<Event, { kind: 'tool_result' }>, out: unknown[]): void =>
+    void line(e, tools.result(e), out);
 
   /** Handles the entry read so far: its time, then the lines Flockdeck makes of it. */
   const readEntry = (out: unknown[]): void => {
@@ -349,20 +317,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     if (typeof entryBytes === 'number' && entryBytes > o.maxEntryBytes) return out; // stepped over
     // Flockdeck decodes an entry into a typed struct and steps over one that does not fit it.
     if (e.meta?.mistyped !== undefined) return out;
-    if (!projectKnown && e.kind === 'session_start' && nonEmpty(e.project)) {
-      project = e.project;
-      projectKnown = true;
-    }
-    if (!projectKnown && e.origin.format.startsWith('claude') && e.origin.line > CWD_LINES) {
-      // Flockdeck looks for the directory in a conversation's first lines only.
-      projectKnown = true;
-      flush(out);
-    }
-    if (!projectKnown && nonEmpty(e.cwd)) {
-      project = projectOf(e.cwd);
-      projectKnown = true;
-      flush(out);
-    }
+    if (project.see(e)) flush(out);
     switch (e.kind) {
       case 'user_message':
       case 'tool_result':
