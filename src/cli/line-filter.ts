@@ -24,16 +24,41 @@ export interface LineFilterRun {
   readonly quiet: boolean;
   /** How the command cleans a line it could not process (redact's text-level redaction). */
   readonly clean?: (raw: string) => string;
+  /** The most bytes a line written may have (clip's `--max-line-bytes`); none when absent. */
+  readonly maxOutputLineBytes?: number;
 }
 
 /** One line's place in the input, or a line too long to be held. */
 type Item = { line: Line } | { tooLong: number; bytes: number };
 
-/** The one-line JSON object written in place of a line that could not be processed. */
-export function errorLine(r: Rejection): string {
-  return JSON.stringify({
+const utf8 = (s: string): number => Buffer.byteLength(s, 'utf8');
+
+/**
+ * The one-line JSON object written in place of a line that could not be processed, at most
+ * `bound` bytes: whole if it fits, else its message cut (ending in `…`), then without its source
+ * and message, then the reason alone; an empty line when not even that fits.
+ */
+export function errorLine(r: Rejection, bound = Infinity): string {
+  const whole = JSON.stringify({
     error: { reason: r.reason, message: r.message, source: r.source, line: r.line },
   });
+  if (utf8(whole) <= bound) return whole;
+  const room = bound - utf8(whole) + utf8(JSON.stringify(r.message)) - 2 - 3; // the … is 3 bytes
+  if (room > 0) {
+    const message = `${Buffer.from(r.message)
+      .subarray(0, room)
+      .toString('utf8')
+      .replace(/\uFFFD+$/, '')}\u2026`;
+    const cut = JSON.stringify({
+      error: { reason: r.reason, message, source: r.source, line: r.line },
+    });
+    if (utf8(cut) <= bound) return cut;
+  }
+  for (const e of [{ reason: r.reason, line: r.line }, { reason: r.reason }]) {
+    const text = JSON.stringify({ error: e });
+    if (utf8(text) <= bound) return text;
+  }
+  return '';
 }
 
 /**
@@ -56,9 +81,12 @@ export async function runLineFilter(run: LineFilterRun): Promise<number> {
       await new Promise((resolve) => run.out.once('drain', resolve));
     }
   };
+  const bound = run.maxOutputLineBytes ?? Infinity;
   const failed = async (r: Rejection, text: string | undefined): Promise<void> => {
     reporter.add(r);
-    await write(run.onInvalid === 'pass' && text !== undefined ? clean(text) : errorLine(r));
+    // Written through only within the bound on output lines; else as its error object (fitted).
+    const through = run.onInvalid === 'pass' && text !== undefined ? clean(text) : undefined;
+    await write(through !== undefined && utf8(through) <= bound ? through : errorLine(r, bound));
   };
 
   const answer = async (source: string, item: Item): Promise<void> => {

@@ -173,6 +173,7 @@ export async function runCommand(
       rejectFile: args.rejectFile,
       quiet: args.quiet,
       clean: run.rejectedText?.(args),
+      maxOutputLineBytes: run.outputLineBytes?.(args),
     });
   }
   const readWhole = wholeFileReading(args, run.readFile?.(args, ctx));

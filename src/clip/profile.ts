@@ -40,6 +40,12 @@ export interface ClipProfile {
   readonly map: ClippedMapKind;
   /** With the `fields` map: fields whose entry is their length as JSON (Flockdeck `input`). */
   readonly measuredAsJson?: ReadonlySet<string>;
+  /**
+   * With the `fields` map: a field that already holds a marker (cut by an earlier writer) and has
+   * no entry gets one, as a writer of the format records it (Flockdeck: the bytes before the
+   * marker + N), even when it is not cut again.
+   */
+  readonly mapMarked?: boolean;
 }
 
 /** Resolves a profile's rule set against the base limit. */

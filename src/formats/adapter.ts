@@ -78,6 +78,14 @@ export interface FormatAdapter {
    * in a CommandSpec). `convert` merges every adapter's options and hands the given ones to both.
    */
   readonly options?: Readonly<Record<string, CliOption>>;
+  /**
+   * The fields that say what a record is and how it links to others: the discriminators its
+   * detector and reader key on (`type`, `kind`), its ids (record, session, parent, reply, tool
+   * call) and roles. Patterns as `clip --field` takes them (a name at any depth, or a dotted path
+   * from the top). `clip` never cuts them, so a clipped record is still recognised as what it was
+   * and `clip(clip(x)) == clip(x)` at every limit.
+   */
+  readonly identity?: readonly string[];
 }
 
 /**

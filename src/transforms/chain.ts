@@ -74,6 +74,15 @@ export function pipelineOutputFiles(pipeline: Pipeline): OutputFile[] {
   );
 }
 
+/** The smallest bound any step puts on the lines it writes (clip's `--max-line-bytes`). */
+export function pipelineOutputLineBytes(pipeline: Pipeline): number | undefined {
+  const bounds = pipelineSteps(pipeline).flatMap((step) => {
+    const b = recordCommand(step.command).behaviour.outputLineBytes?.(step.options ?? {});
+    return b === undefined ? [] : [b];
+  });
+  return bounds.length > 0 ? Math.min(...bounds) : undefined;
+}
+
 /**
  * How every step cleans a rejected line before `--reject-file` keeps it (redact's text-level
  * redaction), applied in order.

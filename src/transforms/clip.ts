@@ -1,5 +1,5 @@
 import type { Transform } from 'node:stream';
-import { recordClipper, type ProfileClipper } from '../clip/clip-record.js';
+import { recordClipper, type ProfileClipper, type RecordClipper } from '../clip/clip-record.js';
 import { fitLine } from '../clip/fit-line.js';
 import { genericProfile } from '../clip/generic-profile.js';
 import type { ClipProfile } from '../clip/profile.js';
@@ -7,7 +7,7 @@ import { parseFieldRule, parseSize, type LimitRule } from '../clip/limits.js';
 import { mayHoldBinary, omitBinary } from '../clip/omit-binary.js';
 import { isRecord } from '../formats/adapter.js';
 import { detectValue } from '../formats/detect.js';
-import { facetOf, formatIds, getFormat, loadFacets } from '../formats/registry.js';
+import { facetOf, formatIds, formats, getFormat, loadFacets } from '../formats/registry.js';
 import { badOption } from '../stream/errors.js';
 import { stringifyKeepingNumbers } from '../stream/exact-numbers.js';
 import { withValue, type Rec } from '../stream/rec.js';
@@ -27,6 +27,17 @@ export const ready: Promise<void> = loadFacets('clip');
 /** The clip profile of a format id: its adapter's, or the generic one for a format without. */
 export function clipProfileFor(formatId: string | undefined): ClipProfile {
   return facetOf(formatId, 'clip') ?? genericProfile;
+}
+
+/**
+ * The fields `clip` never cuts in a record of this format: its adapter's identity (what a record
+ * is and how it links to others). For a record no format claims (yet), every format's: it may be
+ * any of them, and cutting what a detector reads would make a second pass see another format.
+ */
+export function identityOf(formatId: string | undefined): readonly string[] {
+  const own = formatId === undefined ? undefined : getFormat(formatId);
+  if (own) return own.identity ?? [];
+  return [...new Set(formats.flatMap((f) => f.identity ?? []))];
 }
 
 export interface ClipOptions {
@@ -64,6 +75,16 @@ function fieldRules(fields: ClipOptions['fields']): LimitRule[] {
   });
 }
 
+/**
+ * Would a record still be recognised as the format it is with a `clipped` map added? (A record
+ * no format claims may take one.)
+ */
+function mapKeepsFormat(value: unknown): boolean {
+  if (!isRecord(value) || 'clipped' in value) return true;
+  const was = detectValue(value);
+  return was === undefined || was.detect({ ...value, clipped: {} });
+}
+
 /** Does `raw` fit `bound` bytes? Cheap: a UTF-16 unit is 1 to 3 UTF-8 bytes. */
 function rawFits(raw: string, bound: number): boolean {
   if (raw.length * 3 <= bound) return true;
@@ -91,12 +112,14 @@ export function clip(options: ClipOptions = {}): Transform {
     badOption(`unknown format ${format}; known: auto, generic, ${formatIds.join(', ')}`);
   }
   const rules = fieldRules(options.fields);
-  // One clipper per profile, made when an input first needs it.
-  const clippers = new Map<ClipProfile, ProfileClipper>();
+  // One clipper per format, made when an input first needs it.
+  const clippers = new Map<string, ProfileClipper>();
   const clipperFor = (id: string | undefined): ProfileClipper => {
-    const profile = clipProfileFor(id);
-    let c = clippers.get(profile);
-    if (!c) clippers.set(profile, (c = recordClipper(profile, rules, base)));
+    let c = clippers.get(id ?? 'generic');
+    if (!c) {
+      c = recordClipper(clipProfileFor(id), rules, base, identityOf(id));
+      clippers.set(id ?? 'generic', c);
+    }
     return c;
   };
   clipperFor(undefined); // the generic profile: the user's rules are checked here, not later
@@ -139,18 +162,27 @@ export function clip(options: ClipOptions = {}): Transform {
       const bytes = Buffer.byteLength(rec.raw, 'utf8');
       return bytes > maxLine && rec.invalid !== 'truncated' ? overLimit(rec, bytes, ctx) : rec;
     }
-    const { clip: clipper, smallest } = current(rec);
+    const { clip: clipper, smallest, marks } = current(rec);
     if (!rec.changed && rawFits(rec.raw, Math.min(smallest, maxLine))) {
-      if (!omit || !mayHoldBinary(rec.raw)) return rec;
+      const marked = marks && rec.raw.includes('[clipped ');
+      if ((!omit || !mayHoldBinary(rec.raw)) && !marked) return rec;
     }
     const input = omit ? omitBinary(rec.value) : rec.value;
-    let out = clipper(input);
+    // A `clipped` map only where the record's format still recognises it with one (rupu's
+    // `{type, data}` envelope does not): else the markers alone say what was cut.
+    const map = mapKeepsFormat(input);
+    const clipRec: RecordClipper = (v, cap) => clipper(v, cap, map);
+    let out = clipRec(input);
     if (maxLine !== Infinity) {
       // Measured as stringify will write it: numbers as read (exact-numbers.ts).
       const serialise = (v: unknown): string => stringifyKeepingNumbers(v, rec.raw);
-      const text = out !== rec.value || rec.changed ? serialise(out) : rec.raw;
-      const fit = fitLine(input, clipper, maxLine, { value: out, text }, undefined, serialise);
+      // Measured as it will be written: an unchanged line over the bound is written again
+      // (`\u00e9` read is `é` written), and may fit then.
+      const asRead = out === rec.value && !rec.changed && rawFits(rec.raw, maxLine);
+      const text = asRead ? rec.raw : serialise(out);
+      const fit = fitLine(input, clipRec, maxLine, { value: out, text }, undefined, serialise);
       if (!fit.ok) return overLimit(rec, fit.bytes, ctx);
+      if (fit.value === rec.value && !asRead) return withValue(rec, fit.value);
       out = fit.value;
     }
     return out === rec.value ? rec : withValue(rec, out);
@@ -158,6 +190,10 @@ export function clip(options: ClipOptions = {}): Transform {
 }
 
 export const clipBehaviour: CommandBehaviour = {
+  outputLineBytes: (args) =>
+    args.maxLineBytes === undefined
+      ? undefined
+      : parseSize(args.maxLineBytes as string, 'maxLineBytes'),
   stages: (args) => {
     const field = args.field as string | string[] | undefined;
     return [

@@ -14,6 +14,7 @@ import { AdoptedVerdicts } from '../stream/adopted-verdicts.js';
 import { PRESCAN_WORKER } from '../redact/prescan-spec.js';
 import type { CommandBehaviour } from './spec.js';
 import { redactDefaults } from './commands/redact.js';
+import { asGoDecodes } from './go-decoded.js';
 
 export { redactDefaults };
 
@@ -56,8 +57,10 @@ export function redact(options: RedactStageOptions = {}): Transform {
     redactionOf,
     spec && ((rec) => judged.verdictOf(rec)),
   );
+  // Flockdeck's rules give Flockdeck's text: its Go decoder has made a lone surrogate U+FFFD.
+  const goText = opts.rules === 'flockdeck';
   return recordTransform({
-    transform: (rec) => logic(rec),
+    transform: goText ? (rec) => asGoDecodes(logic(rec)) : (rec) => logic(rec),
     flush: () => opts.onEnd?.(redactor.counts()),
     judge: spec && {
       worker: PRESCAN_WORKER,

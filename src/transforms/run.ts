@@ -2,6 +2,7 @@ import { badOption } from '../stream/errors.js';
 import type { Pipeline } from './chain.js';
 import {
   pipelineOutputFiles,
+  pipelineOutputLineBytes,
   pipelineRejectedText,
   pipelineStages,
   pipelineSteps,
@@ -36,5 +37,8 @@ export const runBehaviour: CommandBehaviour = {
   },
   rejectedText(args) {
     return pipelineRejectedText(pipelineOf(args));
+  },
+  outputLineBytes(args) {
+    return pipelineOutputLineBytes(pipelineOf(args));
   },
 };

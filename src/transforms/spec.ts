@@ -101,6 +101,11 @@ export interface CommandBehaviour {
    */
   outputFiles?(args: Readonly<Record<string, unknown>>): readonly OutputFile[];
   /**
+   * The most bytes any line it writes may have (clip's `--max-line-bytes`), which a line written
+   * through or as an error object by `--line-filter` must keep too. No bound when absent.
+   */
+  outputLineBytes?(args: Readonly<Record<string, unknown>>): number | undefined;
+  /**
    * A rejection reported by this command's stages is a failure (exit 1), with or without
    * `--strict` (`verify`: an input that did not verify). The command's output is written whole
    * first, which failing the stream would cut.

@@ -42,7 +42,7 @@ describe('clip reads what every command reads', () => {
     expect(zipped.stdout).toBe(plain.stdout);
   });
 
-  it('a JSON array file (rupu transcript_events.json) comes out as JSON Lines, clipped', async () => {
+  it('a JSON array file (rupu transcript_events.json) comes out as JSON Lines, clipped (markers, no map: rupu lines are {type, data})', async () => {
     const file = fixture('rupu', 'transcript_events.json');
     const r = await cli(['clip', '--limit', '16', file]);
     expect(r.code).toBe(0);
@@ -51,7 +51,8 @@ describe('clip reads what every command reads', () => {
       (l) => JSON.parse(l) as { clipped?: Record<string, number> },
     );
     expect(lines.length).toBe(values.length);
-    expect(lines.some((l) => l.clipped !== undefined)).toBe(true);
+    expect(lines.some((l) => JSON.stringify(l).includes('\u2026[clipped '))).toBe(true);
+    expect(lines.filter((l) => l.clipped !== undefined)).toEqual([]);
   });
 
   it('a directory means every .jsonl file below it', async () => {

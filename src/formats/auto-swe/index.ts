@@ -32,6 +32,20 @@ export const autoSwe: FormatAdapter = {
   id: 'auto-swe',
   summary: 'auto-swe transcript records (http_call, harness_*, marker; export lines)',
   reference: 'shared/specs/auto-swe-agent-transcripts.md',
+  // Record kind and the ids that link calls, turns and messages.
+  identity: [
+    'kind',
+    'id',
+    'request_id',
+    'session_id',
+    'turn_id',
+    'message_id',
+    'call_id',
+    'tool_call_id',
+    'tool_use_id',
+    'type',
+    'role',
+  ],
   detect(value) {
     if (isRecordLine(value)) return true;
     if (!isRecord(value) || !isRecord(value.transcript) || !isRecordLine(value.record))

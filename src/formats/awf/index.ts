@@ -5,6 +5,18 @@ export const awf: FormatAdapter = {
   id: 'awf',
   summary: 'AWF agent exchange transcript (ExchangeEvent lines)',
   reference: 'shared/specs/awf-transcript-schema.md',
+  // The envelope's kind and links, and the tool call correlation tokens.
+  identity: [
+    'type',
+    'run_id',
+    'parent_run_id',
+    'child_run_id',
+    'path',
+    'call_id',
+    'tool_id',
+    'kind',
+    'role',
+  ],
   detect(value) {
     return (
       isRecord(value) &&

@@ -2,6 +2,7 @@ import { BoundedMap } from '../../events/bounded-map.js';
 import { EVENT_VERSION, type Event } from '../../events/event.js';
 import { badOption } from '../../stream/errors.js';
 import type { Rec } from '../../stream/rec.js';
+import { mistypedField } from './entry-shape.js';
 import { isRecord, type Decoder } from '../adapter.js';
 import { assistantBlocks, userBlocks, type Base, type BlockState } from './content-blocks.js';
 import { entryTypes } from './entry-types.js';
@@ -131,6 +132,9 @@ export function claudeCodeDecoder(options: ClaudeCodeDecodeOptions = {}): Decode
       if (rec.raw.length > BIG_ENTRY_CHARS) {
         base = { ...base, meta: { entryBytes: Buffer.byteLength(rec.raw) } };
       }
+      // A field of another type than Claude Code writes: a typed reader (Flockdeck's) skips it.
+      const mistyped = mistypedField(e);
+      if (mistyped !== undefined) base = { ...base, meta: { ...base.meta, mistyped } };
       if (base.time) lastTime = base.time;
       const type = typeof e.type === 'string' ? e.type : undefined;
       const message = isRecord(e.message) ? e.message : undefined;

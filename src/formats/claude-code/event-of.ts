@@ -17,5 +17,8 @@ export function eventOf(base: Base, fields: EventFields): Event {
   const ev: Record<string, unknown> = {};
   for (const k in base) ev[k] = base[k as keyof Base];
   for (const k in fields) ev[k] = fields[k as keyof EventFields];
+  // What the entry says of itself (its size, a mistyped field) stays beside the event's own.
+  if (base.meta !== undefined && fields.meta !== undefined)
+    ev.meta = { ...base.meta, ...fields.meta };
   return ev as unknown as Event;
 }

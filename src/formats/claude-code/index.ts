@@ -24,6 +24,28 @@ export const claudeCode: FormatAdapter = {
   summary: 'Claude Code session files (~/.claude/projects/<dir>/<id>.jsonl), subagents included',
   reference:
     'shared/specs/flockdeck-recording-format.md (its reading rules); docs/formats/claude-code.md',
+  // Entry kind, links between entries, the reply and tool call ids, roles, model and time.
+  identity: [
+    'type',
+    'subtype',
+    'uuid',
+    'parentUuid',
+    'logicalParentUuid',
+    'leafUuid',
+    'sessionId',
+    'agentId',
+    'requestId',
+    'messageId',
+    'toolUseID',
+    'parentToolUseID',
+    'promptId',
+    'timestamp',
+    'role',
+    'id',
+    'tool_use_id',
+    'model',
+    'message.content.*.name',
+  ],
   detect(value) {
     if (!isRecord(value) || typeof value.type !== 'string') return false;
     if ('session_id' in value) return false;

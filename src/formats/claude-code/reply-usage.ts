@@ -79,7 +79,9 @@ export class ReplyTracker {
    * reason placed).
    */
   entry(base: Base, message: Record<string, unknown>, events: Event[]): Event[] {
-    const key = typeof message.id === 'string' ? message.id : `line:${base.origin.line}`;
+    // An empty id names no reply, as none does: the entry is a reply of its own.
+    const id = typeof message.id === 'string' && message.id !== '' ? message.id : undefined;
+    const key = id ?? `line:${base.origin.line}`;
     const out: Event[] = this.#open && this.#open.key !== key ? this.close() : [];
     if (!this.#open) {
       // A reply id seen again after another reply already gave what it gives (Flockdeck's rule).
@@ -97,7 +99,7 @@ export class ReplyTracker {
       }
       if (stop !== undefined) o.stopReason = stop;
       out.push(...events);
-      if (typeof message.id !== 'string') out.push(...this.close());
+      if (id === undefined) out.push(...this.close());
       return out;
     }
     // The entry's first line: a text block with words, or a call (a server tool's is not one).
@@ -120,7 +122,7 @@ export class ReplyTracker {
       events = events.map((e, i) => (i === lineAt ? { ...e, stopReason: stop } : e)) as Event[];
     }
     out.push(...events);
-    if (typeof message.id !== 'string') this.#open = undefined;
+    if (id === undefined) this.#open = undefined;
     else {
       if (this.#given.size >= this.maxReplies && !this.#given.has(key)) {
         this.#given.delete(this.#given.keys().next().value!);

@@ -12,6 +12,19 @@ export const claudeStreamJson: FormatAdapter = {
   id: 'claude-stream-json',
   summary: 'claude -p --output-format stream-json output',
   reference: 'docs/formats/claude-stream-json.md',
+  // Message kind, session, tool call ids, roles and model.
+  identity: [
+    'type',
+    'subtype',
+    'session_id',
+    'uuid',
+    'parent_tool_use_id',
+    'role',
+    'id',
+    'tool_use_id',
+    'model',
+    'message.content.*.name',
+  ],
   detect(value) {
     if (!isRecord(value) || typeof value.type !== 'string' || !TYPES.has(value.type)) return false;
     if ('sessionId' in value || 'leafUuid' in value || 'timestamp' in value) return false;

@@ -19,6 +19,8 @@ export const codex: FormatAdapter = {
   id: 'codex',
   summary: 'Codex CLI rollouts ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl)',
   reference: 'docs/formats/codex.md (openai/codex codex-rs/protocol)',
+  // The rollout item's and the payload's type, time, and the ids that link calls, outputs and turns.
+  identity: ['type', 'timestamp', 'id', 'call_id', 'role', 'model', 'turn_id'],
   detect(value) {
     if (!isRecord(value) || typeof value.type !== 'string' || !isRecord(value.payload)) {
       return false;

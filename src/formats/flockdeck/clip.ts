@@ -22,5 +22,7 @@ export const flockdeckProfile: ClipProfile = {
   fields: new Set(['text', 'output', 'input', 'title', 'cwd', 'gitBranch']),
   map: 'fields',
   measuredAsJson: new Set(['input']),
+  // Its writer records a field that already ends in a marker as the bytes before it + N.
+  mapMarked: true,
   fixed: (value) => (FIXED_TEXT_TYPES.has(value.type as string) ? TEXT : undefined),
 };

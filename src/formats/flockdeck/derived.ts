@@ -2,22 +2,29 @@ import type { Event, TokenCounts } from '../../events/event.js';
 
 /** What the Flockdeck writer works out from events rather than copies (the reference, s6). */
 
-/** The last element of a directory, as Flockdeck names a project. */
+/**
+ * The last element of a directory, as Flockdeck names a project: Go's `filepath.Base` as it runs
+ * on Linux and macOS, where only `/` separates (so `C:\work\shop` is one element); trailing
+ * slashes dropped, and `/` for a path of slashes only.
+ */
 export function projectOf(cwd: string): string | undefined {
-  const parts = cwd.split(/[\\/]+/).filter((p) => p !== '');
-  return parts.length > 0 ? parts[parts.length - 1] : undefined;
+  if (cwd === '') return undefined;
+  const trimmed = cwd.replace(/\/+$/, '');
+  if (trimmed === '') return '/';
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
 }
 
-/** Token counts under Flockdeck's usage keys, all four (0 for one not known); undefined for none. */
+/**
+ * Token counts under Flockdeck's usage keys, each only where the stored reply gives it (the spec:
+ * "a missing key means the count is unknown, never 0"); undefined for none.
+ */
 export function usageOf(t: TokenCounts): Record<string, number> | undefined {
-  const known = [t.input, t.output, t.cacheWrite, t.cacheRead].some((n) => n !== undefined);
-  if (!known) return undefined;
-  return {
-    inputTokens: t.input ?? 0,
-    outputTokens: t.output ?? 0,
-    cacheCreationInputTokens: t.cacheWrite ?? 0,
-    cacheReadInputTokens: t.cacheRead ?? 0,
-  };
+  const u: Record<string, number> = {};
+  if (t.input !== undefined) u.inputTokens = t.input;
+  if (t.output !== undefined) u.outputTokens = t.output;
+  if (t.cacheWrite !== undefined) u.cacheCreationInputTokens = t.cacheWrite;
+  if (t.cacheRead !== undefined) u.cacheReadInputTokens = t.cacheRead;
+  return Object.keys(u).length > 0 ? u : undefined;
 }
 
 /** Go's `int(max(f, 0))` of a float64 on amd64: the fraction dropped, past 2^63 the minimum int. */

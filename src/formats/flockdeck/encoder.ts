@@ -1,9 +1,9 @@
-import { BoundedMap } from '../../events/bounded-map.js';
 import type { Event, UsageEvent } from '../../events/event.js';
-import { isPlaceholderModel, projectOf, replyKey, shortConversation, usageOf } from './derived.js';
+import { isPlaceholderModel, replyKey, shortConversation, usageOf } from './derived.js';
+import { ProjectFinder } from './project.js';
 import { badOption, TxpipeError } from '../../stream/errors.js';
 import { assistantParts, compactionFields, goTrim, promptOf } from './entry-rules.js';
-import { SecretCalls } from './secret-calls.js';
+import { ToolLines } from './tool-lines.js';
 import type { Encoder } from '../adapter.js';
 import { flockdeckEncodeDefaults, type FlockdeckEncodeOptions } from './encode-options.js';
 import { decodeUtf8Go } from './go-utf8.js';
@@ -44,8 +44,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   let conversation: string | undefined;
   let agent: string | undefined;
   let name: string | undefined;
-  let project: string | undefined;
-  let projectKnown = false;
+  const project = new ProjectFinder();
   let lastTime: FlockTime | undefined;
   let lastEnv: Env = {};
   let lastTitle: string | undefined;
@@ -53,8 +52,8 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   let reply: Reply | undefined;
   let replyOpen = false;
   let pendingUsage: UsageEvent | undefined;
-  const callNames = new BoundedMap<string, string>(o.maxCalls);
-  const secretCalls = new SecretCalls(o.maxCalls);
+  /** Where the last entry read came from (a usage after it is of a later entry). */
+  let lastRead: Event['origin'] | undefined;
   /** The events of the entry being read (they share `origin`), handled together. */
   let entry: Event[] = [];
   /**
@@ -66,32 +65,39 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
   let wanted = false;
 
   const reset = (): void => {
-    conversation = agent = name = project = lastTime = lastTitle = reply = pendingUsage = undefined;
+    conversation = agent = name = lastTime = lastTitle = reply = pendingUsage = undefined;
+    project.reset();
+    lastRead = undefined;
     written = undefined;
-    projectKnown = replyOpen = wanted = false;
+    replyOpen = wanted = false;
     entry = [];
     lines.reset();
     lastEnv = {};
     held = [];
-    callNames.clear();
-    secretCalls.clear();
+    tools.clear();
   };
 
   const lines = new LineOutput(guard, o.maxBytes);
   const put = lines.put.bind(lines);
+  const tools = new ToolLines(guard, lines, o.maxCalls);
   const finalize = (d: Draft, out: unknown[]): void =>
     lines.write(
       d,
-      { name: name!, project, agent: o.agent ?? agent ?? 'claude', conversation: conversation! },
+      {
+        name: name!,
+        project: project.project,
+        agent: o.agent ?? agent ?? 'claude',
+        conversation: conversation!,
+      },
       out,
     );
 
   const flush = (out: unknown[], force = false): void => {
     if (force || held.length > o.maxHeldLines) {
-      projectKnown = true;
+      project.settle();
       replyOpen = false;
     }
-    if (!projectKnown || replyOpen) return;
+    if (!project.known || replyOpen) return;
     for (const d of held) finalize(d, out);
     held = [];
   };
@@ -153,17 +159,19 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     const first = !reply;
     let usageSet = reply?.usageSet ?? false;
     let stopSet = reply?.stopSet ?? false;
-    if (first && pendingUsage && replyKey(pendingUsage) === key) {
-      const usage = usageOf(pendingUsage.tokens);
+    // The usage of the entry this line is of: the reply's first, or (the first gave none) a later.
+    const applied = !usageSet && pendingUsage !== undefined && replyKey(pendingUsage) === key;
+    if (applied) {
+      const usage = usageOf(pendingUsage!.tokens);
       if (usage) fields.usage = usage;
       usageSet = true;
-      const pendingStop = goTrim(pendingUsage.stopReason ?? '');
-      if (nonEmpty(pendingStop)) {
+      const pendingStop = goTrim(pendingUsage!.stopReason ?? '');
+      if (!stopSet && nonEmpty(pendingStop)) {
         fields.stopReason = pendingStop;
         stopSet = true;
       }
     }
-    if (first) pendingUsage = undefined;
+    if (first || applied) pendingUsage = undefined;
     const stop = goTrim((e as { stopReason?: string }).stopReason ?? '');
     if (!stopSet && nonEmpty(stop)) {
       fields.stopReason = stop;
@@ -182,12 +190,27 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     else {
       reply!.usageSet = usageSet;
       reply!.stopSet = stopSet;
+      if (applied) {
+        // The usage the reply's lines were held for is placed: they can go.
+        replyOpen = false;
+        flush(out);
+      }
     }
   };
 
   const usage = (u: UsageEvent, out: unknown[]): void => {
     const key = replyKey(u);
-    if (reply && reply.key === key && !reply.usageSet) {
+    // With `--reply-usage first` the Claude Code reader gives a usage just before the entry that
+    // gave it: when that is a later entry of the reply (its first gave none), the usage goes on
+    // that entry's line, as Flockdeck puts it.
+    const ahead =
+      u.origin.format.startsWith('claude') &&
+      lastRead !== undefined &&
+      u.origin.source === lastRead.source &&
+      u.origin.line > lastRead.line;
+    if (reply && reply.key === key && !reply.usageSet && ahead) {
+      pendingUsage = u;
+    } else if (reply && reply.key === key && !reply.usageSet) {
       const usage = usageOf(u.tokens);
       if (usage) reply.first.fields.usage = usage;
       reply.usageSet = true;
@@ -224,43 +247,10 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     reset();
   };
 
-  const toolCall = (e: Extract<Event, { kind: 'tool_call' }>, out: unknown[]): void => {
-    const f: Fields = { type: 'tool_call' };
-    const model = goTrim(e.model ?? '');
-    if (!isPlaceholderModel(model)) f.model = model;
-    if (e.name !== '') f.tool = e.name;
-    // A call with no input is written with an empty one, as Flockdeck's reader makes it.
-    const input = e.input === undefined ? '' : e.input;
-    const secret = secretCalls.call(e.callId, input);
-    if (e.callId) {
-      f.toolUseId = e.callId;
-      callNames.set(e.callId, e.name);
-    }
-    if (input !== null) {
-      const g = guard.input(e.name, input, FIELD_LIMIT, secret);
-      f.input = g.value;
-      if (g.redacted) f.redacted = true;
-      if (g.clippedFrom !== undefined) f.clipped = { input: g.clippedFrom };
-    } else if (secret) f.redacted = true;
-    replyLine(e, f, out);
-  };
-
-  const toolResult = (e: Extract<Event, { kind: 'tool_result' }>, out: unknown[]): void => {
-    const f: Fields = { type: 'tool_result' };
-    const tool = (e.callId && callNames.get(e.callId)) || undefined;
-    if (tool) f.tool = tool;
-    if (e.callId) f.toolUseId = e.callId;
-    const secret = secretCalls.result(e.callId);
-    if (nonEmpty(e.output)) {
-      if (secret) {
-        f.output = guard.withheld;
-        f.redacted = true;
-      } else put(f, 'output', e.output, FIELD_LIMIT);
-    }
-    f.isError = e.isError === true;
-    f.interrupted = e.isError === true && e.interrupted === true;
-    line(e, f, out);
-  };
+  const toolCall = (e: Extract<Event, { kind: 'tool_call' }>, out: unknown[]): void =>
+    replyLine(e, tools.call(e), out);
+  const toolResult = (e: Extract<Event, { kind: 'tool_result' }>, out: unknown[]): void =>
+    void line(e, tools.result(e), out);
 
   /** Handles the entry read so far: its time, then the lines Flockdeck makes of it. */
   const readEntry = (out: unknown[]): void => {
@@ -268,6 +258,7 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     const events = entry;
     entry = [];
     const first = events[0]!;
+    lastRead = first.origin;
     if (!read(first)) {
       if (events.some((e) => e.kind !== 'thinking' && e.kind !== 'unknown')) wanted = true;
       return;
@@ -324,15 +315,9 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     }
     const entryBytes = e.meta?.entryBytes;
     if (typeof entryBytes === 'number' && entryBytes > o.maxEntryBytes) return out; // stepped over
-    if (!projectKnown && e.kind === 'session_start' && nonEmpty(e.project)) {
-      project = e.project;
-      projectKnown = true;
-    }
-    if (!projectKnown && nonEmpty(e.cwd)) {
-      project = projectOf(e.cwd);
-      projectKnown = true;
-      flush(out);
-    }
+    // Flockdeck decodes an entry into a typed struct and steps over one that does not fit it.
+    if (e.meta?.mistyped !== undefined) return out;
+    if (project.see(e)) flush(out);
     switch (e.kind) {
       case 'user_message':
       case 'tool_result':

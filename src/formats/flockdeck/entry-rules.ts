@@ -23,6 +23,9 @@ const SYNTHETIC = [
   '<local-command',
   '<system-reminder>',
   '<user-prompt-submit-hook>',
+  // A background task's notice (the spec's prompts section): open, so `<task-notification id=..>`
+  // is one too.
+  '<task-notification',
   'Caveat:',
 ];
 const OPEN = '<system-reminder>';

@@ -10,6 +10,9 @@ export const flockdeck: FormatAdapter = {
   id: 'flockdeck',
   summary: 'Flockdeck pane recording, format v2',
   reference: 'shared/specs/flockdeck-recording-format.md, flockdeck-recording-line.schema.json',
+  // Its envelope (`type`, `session`, `seq`, ...) lies outside the six fields its clip profile
+  // cuts, and inside `input` Flockdeck's own writer cuts every string: nothing to add.
+  identity: [],
   detect(value) {
     return (
       isRecord(value) &&

@@ -54,7 +54,7 @@ const USAGE_KEYS = [
 
 /**
  * A line as Flockdeck's Go writer marshals it: its fields in struct order, `usage` in its struct
- * order with all four counts, `seq` and counts as Go ints, every other value (`input`, the
+ * order with the counts the reply gives, `seq` and counts as Go ints, every other value (`input`, the
  * `clipped` map) as Go marshals a decoded value (keys sorted, HTML and U+2028/9 escaped).
  */
 export function goLine(line: Record<string, unknown>): string {
@@ -64,7 +64,8 @@ export function goLine(line: Record<string, unknown>): string {
     let text: string;
     if (k === 'usage') {
       const u = v as Record<string, unknown>;
-      text = `{${USAGE_KEYS.map((n) => `"${n}":${goInt(typeof u[n] === 'number' ? (u[n] as number) : 0)}`).join(',')}}`;
+      const known = USAGE_KEYS.filter((n) => typeof u[n] === 'number');
+      text = `{${known.map((n) => `"${n}":${goInt(u[n] as number)}`).join(',')}}`;
     } else if (typeof v === 'number' && k !== 'input') text = goInt(v);
     else if (typeof v === 'string') text = goString(v);
     else text = goValue(v);

@@ -6,9 +6,12 @@ export interface FlockTime {
   readonly text: string;
 }
 
-/** Go's `time.RFC3339Nano` as `time.Parse` reads it: an upper-case `T` and `Z` only. */
+/**
+ * Go's `time.RFC3339Nano` as `time.Parse` reads it: an upper-case `T` and `Z` only; the fraction
+ * after a point or a comma (Go reads `05,5` as `05.5`).
+ */
 const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9})\d*)?(Z|[+-]\d{2}:\d{2})$/;
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9})\d*)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Parses a stored timestamp; undefined when it is missing or unreadable. */
 export function parseTime(value: unknown): FlockTime | undefined {

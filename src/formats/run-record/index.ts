@@ -5,6 +5,15 @@ export const runRecord: FormatAdapter = {
   id: 'run-record',
   summary: 'Portable Run Record, one JSON object per run',
   reference: 'shared/specs/run-record.schema.json',
+  // The eval and run it records, and the tool invocation names.
+  identity: [
+    'eval_id',
+    'run_id',
+    'condition',
+    'tool_invocations.*.name',
+    'conversation.events.*.type',
+    'conversation.events.*.name',
+  ],
   detect(value) {
     return (
       isRecord(value) &&

@@ -5,6 +5,18 @@ export const rupu: FormatAdapter = {
   id: 'rupu',
   summary: 'rupu agent transcripts, v1 and v2 ({"type","data"} lines)',
   reference: 'shared/specs/rupu-transcripts.md',
+  // Event type and the ids that link runs, turns, messages and outcomes.
+  identity: [
+    'type',
+    'run_id',
+    'workspace_id',
+    'turn_idx',
+    'id',
+    'call_id',
+    'tool_call_id',
+    'outcome_id',
+    'message_ids',
+  ],
   detect(value) {
     if (!isRecord(value) || typeof value.type !== 'string' || !isRecord(value.data)) return false;
     for (const key in value) if (key !== 'type' && key !== 'data') return false;

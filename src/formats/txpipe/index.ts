@@ -55,6 +55,8 @@ export const txpipeEvents: FormatAdapter = {
   id: 'txpipe',
   summary: "txpipe's canonical event stream (schemas/event.schema.json)",
   reference: 'docs/events.md',
+  // The event's version, kind, session and origin, and the ids that link events.
+  identity: ['kind', 'session', 'origin', 'callId', 'messageId', 'role'],
   detect(value) {
     return (
       isRecord(value) &&

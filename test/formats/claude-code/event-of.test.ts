@@ -15,17 +15,19 @@ const full = {
 const bare = { v: 1, session: 's', origin } as Base;
 
 // eventOf stands in for `{ ...base, ...fields }` on the reader's hot path: the same keys, values
-// and order (JSON text included), a field of the event replacing the base's in its place.
+// and order (JSON text included), a field of the event replacing the base's in its place; but
+// `meta` of both is merged (the entry's size or mistyped field stays beside the event's own).
 const rows: [string, Base, EventFields][] = [
   ['bare base', bare, { kind: 'assistant_message', text: 'hi' }],
   ['full base', full, { kind: 'notice', subtype: 'progress', text: 'hook_progress' }],
-  ['meta replaced in place', full, { kind: 'title', title: 't', meta: { custom: true } }],
+  ['meta merged in place', full, { kind: 'title', title: 't', meta: { custom: true } }],
   ['undefined fields kept as keys', bare, { kind: 'tool_call', name: 'Bash', input: undefined }],
 ];
 
 describe('eventOf', () => {
   it.each(rows)('%s: equals the spread, key for key', (_name, base, fields) => {
     const spread = { ...base, ...fields };
+    if (base.meta && fields.meta) spread.meta = { ...base.meta, ...fields.meta };
     const ev = eventOf(base, fields);
     expect(Object.keys(ev)).toEqual(Object.keys(spread));
     expect(ev).toStrictEqual(spread);

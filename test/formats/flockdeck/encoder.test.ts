@@ -252,11 +252,8 @@ describe('flockdeck writer: usage', () => {
     ]);
     expect(lines.map((l) => [l.text, l.usage, l.stopReason])).toEqual([
       ['start of the transcript', undefined, undefined],
-      [
-        'a',
-        { inputTokens: 0, outputTokens: 9, cacheCreationInputTokens: 0, cacheReadInputTokens: 0 },
-        'end_turn',
-      ],
+      // Only the counts the reply gives (the spec: a missing key is unknown, never 0).
+      ['a', { outputTokens: 9 }, 'end_turn'],
       ['b', undefined, undefined],
       ['c', undefined, undefined],
       ['end of the transcript', undefined, undefined],
