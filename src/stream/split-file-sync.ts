@@ -1,9 +1,8 @@
-import { closeSync, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
+import { FileLines } from './file-lines.js';
 import { SNIFF_BYTES, sniffFraming } from './framing.js';
 import { isGzip } from './input.js';
-import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
-import type { Line } from './lines.js';
-import { parseLine } from './parse.js';
+import { readAhead, readFully } from './read-fully.js';
 import type { Rec } from './rec.js';
 import type { Rejection } from './rejection.js';
 
@@ -345,33 +344,6 @@ class Run implements FileSplitRun {
   }
 }
 
-/** Reads `n` bytes at `position` into `buf` (fewer at the end of the file); the count read. */
-function readFully(fd: number, buf: Buffer, n: number, position: number): number {
-  let got = 0;
-  while (got < n) {
-    const r = readSync(fd, buf, got, n - got, position + got);
-    if (r === 0) break;
-    got += r;
-  }
-  return got;
-}
-
-/** Reads up to `left` bytes (at most the buffer) at `position` on the thread pool. */
-async function readAhead(fd: number, buf: Buffer, left: number, position: number): Promise<number> {
-  const n = Math.min(left, buf.length);
-  let got = 0;
-  while (got < n) {
-    const r = await new Promise<number>((resolve, reject) => {
-      read(fd, buf, got, n - got, position + got, (err, bytes) =>
-        err ? reject(err) : resolve(bytes),
-      );
-    });
-    if (r === 0) break;
-    got += r;
-  }
-  return got;
-}
-
 /**
  * Whether the file can be split here: not gzip, and JSON Lines (sniffed from its start; `whole`:
  * `first` is the whole file).
@@ -386,53 +358,4 @@ function isJsonl(fd: number, first: Buffer, whole: boolean, o: SplitFileOptions)
     head = more.subarray(0, readFully(fd, more, more.length, 0));
   }
   return sniffFraming(head) === 'jsonl';
-}
-
-/** One file's lines through a `LineSplitter`, parsed into records for the sink. */
-class FileLines {
-  readonly #sink: FileSink;
-  readonly #source: string;
-  readonly #maxLineBytes: number;
-  readonly #splitter: LineSplitter;
-  readonly #tooLong: Rejection[] = [];
-  readonly #narrow: Narrow = (needles) => this.#splitter.narrow(needles);
-  readonly #lineSink: LineSink = {
-    line: (line, start, end) => this.#record(line, start, end),
-    tooLong: (line, bytes) => {
-      const message = tooLongMessage(bytes, this.#maxLineBytes);
-      this.#tooLong.push({ source: this.#source, line, reason: 'line-too-long', message });
-      return undefined;
-    },
-  };
-
-  constructor(o: SplitFileOptions, sink: FileSink) {
-    this.#sink = sink;
-    this.#source = o.source;
-    this.#maxLineBytes = o.maxLineBytes;
-    this.#splitter = new LineSplitter({
-      source: o.source,
-      maxLineBytes: o.maxLineBytes,
-      select: o.select,
-    });
-  }
-
-  write(chunk: Buffer): void {
-    this.#splitter.write(chunk, this.#lineSink);
-    this.#splitter.release(chunk); // the next chunk is read into the same buffer
-  }
-
-  /** Ends the file: its last line without LF, if any. */
-  end(): void {
-    this.#splitter.end(this.#lineSink);
-  }
-
-  /** The lines over `maxLineBytes` found since the last call. */
-  takeTooLong(): Rejection[] {
-    return this.#tooLong.splice(0);
-  }
-
-  #record(line: Line, start?: number, end?: number): void {
-    const rec = parseLine(line);
-    if (rec !== undefined) this.#sink.record(rec, this.#narrow, start, end);
-  }
 }

@@ -17,7 +17,7 @@ import { detectValue } from '../formats/detect.js';
 import { readOrReject } from '../formats/record-rejected.js';
 import { formatIds, getFormat } from '../formats/registry.js';
 import { checkPositiveInteger } from '../stream/check-option.js';
-import { TxpipeError, badOption } from '../stream/errors.js';
+import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { invalidUtf8Bytes, keepRawBytes } from '../stream/raw-bytes.js';
 import { checkValueDepth } from '../stream/depth.js';

@@ -447,7 +447,7 @@ describe('flockdeck writer: sources without a time on each entry (issue 12, item
     expect(run.status).toBe(3);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(
-      /^txpipe: \d+ lines? not written:\n  .*claude-events\.jsonl:1: format: flockdeck: session claude-events has no time/,
+      /^txpipe: \d+ lines? not written:\n {2}.*claude-events\.jsonl:1: format: flockdeck: session claude-events has no time/,
     );
   });
 });
