@@ -14,6 +14,7 @@ export {
 } from './stream/read-records.js';
 export { recordTransform, type RecordLogic, type StageContext } from './stream/record-transform.js';
 export { openInput } from './stream/input.js';
+export { pipelineToEnd } from './stream/pipeline-to-end.js';
 export type { Framing } from './stream/framing.js';
 export { withValue, withRaw, type Rec, type InvalidReason } from './stream/rec.js';
 export { isRecord } from './stream/is-record.js';

@@ -1,3 +1,4 @@
+import { fstatSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { TxpipeError } from '../stream/errors.js';
@@ -6,6 +7,16 @@ import { TxpipeError } from '../stream/errors.js';
 async function identity(path: string): Promise<string | undefined> {
   try {
     const s = await stat(path);
+    return s.isFile() ? `${s.dev}:${s.ino}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Device and inode of standard output when it is a regular file (`> x`, `>> x`), else undefined. */
+function stdoutIdentity(): string | undefined {
+  try {
+    const s = fstatSync(1);
     return s.isFile() ? `${s.dev}:${s.ino}` : undefined;
   } catch {
     return undefined;
@@ -32,6 +43,7 @@ export async function refuseOverwrite(
   inputs: readonly string[],
   outputs: readonly { readonly path: string | undefined; readonly option: string }[],
 ): Promise<void> {
+  await refuseStdoutInput(inputs, outputs);
   const named = outputs.filter((o) => o.path !== undefined && o.path !== '-');
   if (named.length === 0) return;
   const ids = await Promise.all(named.map((o) => identity(o.path!)));
@@ -62,6 +74,29 @@ export async function refuseOverwrite(
     throw new TxpipeError(
       'ERR_TXPIPE_BAD_OPTION',
       `${o.path}: ${o.option} is also an input${same}; writing it would empty it first: write to another file, then rename`,
+    );
+  }
+}
+
+/**
+ * Refuses a run whose standard output (the output when `-o` is not given, or `-o -`) is a
+ * regular file that is also an input (`txpipe cat x.jsonl >> x.jsonl`): an input is read to its
+ * end, so what is appended would be read and written again without end (and `> x.jsonl` emptied
+ * it before the run began). A usage error naming the input, as GNU cat refuses it.
+ */
+async function refuseStdoutInput(
+  inputs: readonly string[],
+  outputs: readonly { readonly path: string | undefined; readonly option: string }[],
+): Promise<void> {
+  const out = outputs.find((o) => o.option === '--output');
+  if (out !== undefined && out.path !== undefined && out.path !== '-') return;
+  const id = stdoutIdentity();
+  if (id === undefined) return;
+  for (const input of inputs) {
+    if (input === '-' || (await identity(input)) !== id) continue;
+    throw new TxpipeError(
+      'ERR_TXPIPE_BAD_OPTION',
+      `standard output is also an input (${input}); writing it would read what is written: write to another file`,
     );
   }
 }

@@ -48,6 +48,46 @@ function commandOptions(spec: CommandSpec): Record<string, Options> {
       ...(o.coerce ? { coerce: o.coerce as (arg: unknown) => unknown } : {}),
     };
   }
+  const repeatable = Object.entries(spec.options).flatMap(([n, o]) =>
+    o.repeatable ? [kebab(n)] : [],
+  );
+  return givenOnce(out, repeatable);
+}
+
+/**
+ * The options with their check that one taking a single value is given once: yargs makes an
+ * array of `-o a -o b`, which reached the command as a path (Node's "path argument must be of
+ * type string", exit 1); it is a usage error naming the option (exit 2). An option that takes
+ * several values (`array`, or `repeatable` in its `CliOption`) and a flag (`boolean`) may be
+ * repeated.
+ */
+function givenOnce(
+  options: Record<string, Options>,
+  repeatable: readonly string[] = [],
+): Record<string, Options> {
+  const out: Record<string, Options> = {};
+  for (const [flag, o] of Object.entries(options)) {
+    if (
+      o.type === 'array' ||
+      o.array === true ||
+      o.type === 'boolean' ||
+      repeatable.includes(flag)
+    ) {
+      out[flag] = o;
+      continue;
+    }
+    const coerce = o.coerce;
+    out[flag] = {
+      ...o,
+      coerce: (v: unknown) => {
+        if (Array.isArray(v)) {
+          const given = v.map((x) => (x === STDIO ? '-' : String(x))).join(', ');
+          throw new Error(`--${flag} given ${v.length} times (${given}): give it once`);
+        }
+        return coerce ? coerce(v) : v;
+      },
+    };
+  }
   return out;
 }
 
@@ -86,7 +126,7 @@ export async function buildCli(
       '$0 <command> [options] [files...]\n\nStreams for AI-agent transcripts. Formats: ' +
         formatIds.join(', '),
     )
-    .options(globalOptions)
+    .options(givenOnce(globalOptions))
     .strict()
     .demandCommand(1, 'Name a command; see txpipe --help')
     .recommendCommands()

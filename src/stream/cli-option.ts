@@ -10,6 +10,11 @@ export interface CliOption {
    * the word after a bare `--name` stays a positional (a file), never the option's value.
    */
   readonly optionalValue?: string;
+  /**
+   * The option may be given several times (`--field a=4 --field b=4`: yargs hands `coerce` an
+   * array); any other option that takes a value, given twice, is a usage error naming it.
+   */
+  readonly repeatable?: boolean;
   /** Turns the value as given into the value the command takes; throws a usage error. */
   readonly coerce?: (value: never) => unknown;
 }

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
 import { TxpipeError } from './errors.js';
+import { gunzipMembers, type TrailingBytes } from './gunzip-members.js';
 
 /** The bytes a gzip stream starts with. */
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
@@ -49,11 +49,17 @@ export function isGzip(head: Buffer): boolean {
   return head.length >= 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
 }
 
-/** Gives the input's bytes, decompressed when it is gzip (detected by its magic bytes). */
-export async function decompressed(input: Readable): Promise<Readable> {
+/**
+ * Gives the input's bytes, decompressed when it is gzip (detected by its magic bytes), member
+ * after member; bytes after the gzip data that are not gzip are told to `onTrailing` at the end.
+ */
+export async function decompressed(
+  input: Readable,
+  onTrailing: (t: TrailingBytes) => void = () => undefined,
+): Promise<Readable> {
   const { head, stream } = await peek(input, 2);
   if (!isGzip(head)) return stream;
-  const gunzip = createGunzip();
+  const gunzip = gunzipMembers(onTrailing);
   stream.on('error', (err) => gunzip.destroy(err));
   gunzip.on('error', () => stream.destroy());
   return stream.pipe(gunzip);

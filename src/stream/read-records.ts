@@ -15,7 +15,8 @@ import { checkMaxLineBytes, lines, type LinesOptions } from './lines.js';
 import { checkOnInvalid, parse, type OnInvalid } from './parse.js';
 import type { Rec } from './rec.js';
 import { withDefaults } from './options.js';
-import { REJECT_EVENT } from './rejection.js';
+import type { TrailingBytes } from './gunzip-members.js';
+import { REJECT_EVENT, type Rejection } from './rejection.js';
 
 export interface ReadRecordsOptions {
   /** Name reported for the records (a path or `-`). */
@@ -176,15 +177,19 @@ export function readRecords(input: Readable, options: ReadRecordsOptions = {}): 
   });
   // The records go to `out` through `into`, so that a failed read does not destroy `out` (and
   // the records in it) at once: `out` fails once its reader has taken them.
+  // The last line number seen: bytes after a gzip input's data are reported on the line after it.
+  let lastLine = 0;
   const into = new Writable({
     objectMode: true,
     write(rec: Rec, _enc: BufferEncoding, done: (err?: Error | null) => void) {
+      if (rec.line > lastLine) lastLine = rec.line;
       if (out.write(rec)) done();
       else out.once('drain', () => done());
     },
   });
   const run = async (): Promise<void> => {
-    const bytes = await decompressed(input);
+    let trailing: TrailingBytes | undefined;
+    const bytes = await decompressed(input, (t) => (trailing = t));
     let framing = opts.framing;
     let stream = bytes;
     if (framing === 'auto') {
@@ -212,9 +217,15 @@ export function readRecords(input: Readable, options: ReadRecordsOptions = {}): 
         valuesToRecs(opts.source, place),
       ];
     }
-    for (const stage of stages) stage.on(REJECT_EVENT, (r) => out.emit(REJECT_EVENT, r));
+    for (const stage of stages)
+      stage.on(REJECT_EVENT, (r: Rejection) => {
+        if (r.line > lastLine) lastLine = r.line;
+        out.emit(REJECT_EVENT, r);
+      });
     const err = await chainToEnd([stream, ...stages, into]);
     if (err) throw err;
+    if (trailing !== undefined)
+      out.emit(REJECT_EVENT, trailingRejection(opts.source, lastLine + 1, trailing));
     out.end();
   };
   run().catch((err: unknown) => {
@@ -222,6 +233,12 @@ export function readRecords(input: Readable, options: ReadRecordsOptions = {}): 
     afterDrain(out, () => out.destroy(failure));
   });
   return out;
+}
+
+/** The report of bytes after a gzip input's data that are not gzip (`zcat`: trailing garbage). */
+function trailingRejection(source: string, line: number, t: TrailingBytes): Rejection {
+  const message = `${t.bytes} bytes after the gzip data (from byte ${t.offset}) are not gzip; not read`;
+  return { source, line, reason: 'trailing-bytes', message };
 }
 
 export type { Rec };

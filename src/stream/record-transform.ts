@@ -1,4 +1,5 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { TxpipeError } from './errors.js';
 import { TooDeepError, tooDeepRejection } from './depth.js';
 import type { LineJudge } from './line-judge.js';
 import type { Rec } from './rec.js';
@@ -87,6 +88,7 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
   const stage: Transform = new Transform({
     objectMode: true,
     transform(rec: Rec, _enc: BufferEncoding, done: TransformCallback) {
+      if (!isRec(rec)) return done(notARecord(rec));
       let out: Rec | readonly Rec[] | undefined | void;
       try {
         out = transform(rec, ctx);
@@ -119,5 +121,37 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
     },
   });
   keepRecordLogic(stage, { transform, flush, close, judge, heldFrom });
+  // A stage ends with the stream it was piped in; piped into again (a second pipeline), it would
+  // take nothing and never finish: the source is failed at once instead.
+  stage.on('pipe', (src: Readable) => {
+    if (stage.writableEnded || stage.destroyed) {
+      src.destroy(
+        new TxpipeError(
+          'ERR_TXPIPE_STAGE_ENDED',
+          'stage already ended: a stage runs in one pipeline; make a new one for each',
+        ),
+      );
+    }
+  });
   return stage;
+}
+
+/** Whether a chunk is a record (`Rec`: `raw`, `line`, `source`), as readRecords and parse make. */
+function isRec(chunk: unknown): boolean {
+  const r = chunk as Partial<Rec> | null;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.line === 'number' &&
+    typeof r.source === 'string' &&
+    'raw' in r
+  );
+}
+
+function notARecord(chunk: unknown): TxpipeError {
+  const what = chunk === null ? 'null' : Array.isArray(chunk) ? 'an array' : typeof chunk;
+  return new TxpipeError(
+    'ERR_TXPIPE_NOT_A_RECORD',
+    `not a record (${what === 'object' ? 'a plain object' : what}): a stage takes records ({ raw, value, line, source }) as readRecords() or parse() makes them; pipe those into it`,
+  );
 }

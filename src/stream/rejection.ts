@@ -11,7 +11,8 @@ export type RejectReason =
   | 'over-limit'
   | 'format'
   | 'unknown-format'
-  | 'too-deep';
+  | 'too-deep'
+  | 'trailing-bytes';
 
 /** A line that a stage did not write, reported instead (DESIGN §3: nothing is lost silently). */
 export interface Rejection {

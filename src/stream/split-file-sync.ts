@@ -1,9 +1,8 @@
-import { closeSync, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
+import { FileLines } from './file-lines.js';
 import { SNIFF_BYTES, sniffFraming } from './framing.js';
 import { isGzip } from './input.js';
-import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
-import type { Line } from './lines.js';
-import { parseLine } from './parse.js';
+import { readAhead, readFully } from './read-fully.js';
 import type { Rec } from './rec.js';
 import type { Rejection } from './rejection.js';
 
@@ -35,6 +34,9 @@ export interface FileSink {
 /** Bytes read at a time: a file up to this size is read in one read. */
 const CHUNK_BYTES = 8 * 1024 * 1024;
 
+/** The first read of a file that says its size is 0 (it may hold no bytes, or a few KiB). */
+const MIN_FIRST_READ = 64 * 1024;
+
 /** Chunks read ahead at a time by `stepAhead` (1 MiB of 64 KiB chunks), then split one a step. */
 const AHEAD_CHUNKS = 16;
 
@@ -60,7 +62,10 @@ export interface FileSplitRun {
   stepAhead(): Promise<boolean>;
   /** The bytes read so far. */
   readonly bytes: number;
-  /** The file's size when it was opened (what is read of it). */
+  /**
+   * The file's size as `fstat` gave it when it was opened: a hint only (procfs and some FUSE
+   * files say 0 and hold bytes); the file is read until a read gives nothing.
+   */
   readonly size: number;
   /**
    * Hands `watch` each part of the file `stepAhead` reads (up to 1 MiB), in file order, once
@@ -93,9 +98,11 @@ let scratchHolder: object | undefined;
  * gives is never held whole): the file is read 8 MiB at a time into one buffer reused from chunk
  * to chunk and file to file (the part of a line that goes on past a chunk is copied out first),
  * so reading allocates nothing per file, and memory stays at 8 MiB and the longest line. A file
- * that grows while it is read is read as it was when opened. The first chunk is read here, to see
- * the framing; undefined (and the file closed) when the streaming reader must read the file: not
- * a regular file, gzip, or not JSON Lines framing.
+ * is read to its end, as `cat` reads it: until a read gives nothing, never only to the size
+ * `fstat` reported (0 for /proc/version, whose bytes are made as they are read); the size only
+ * sizes the first read (one byte more, so that a file as long as it says ends with that read).
+ * The first chunk is read here, to see the framing; undefined (and the file closed) when the
+ * streaming reader must read the file: not a regular file, gzip, or not JSON Lines framing.
  */
 export function openFileSplit(
   path: string,
@@ -109,13 +116,22 @@ export function openFileSplit(
     const st = fstatSync(fd);
     if (!st.isFile()) return closed(fd);
     const size = st.size;
-    const want = Math.min(size, o.chunkBytes ?? CHUNK_BYTES);
+    const chunkBytes = o.chunkBytes ?? CHUNK_BYTES;
+    // A size of 0 is often a file made as it is read (procfs): a first read of a part of a chunk.
+    const want = Math.min(size === 0 ? MIN_FIRST_READ : size + 1, chunkBytes);
     if (scratch.length < want && want <= CHUNK_BYTES)
       scratch = Buffer.allocUnsafe(Math.min(want * 2, CHUNK_BYTES));
     const into = want <= CHUNK_BYTES ? scratch : Buffer.allocUnsafe(want);
     const first = readFully(fd, into, want, 0);
-    if (!isJsonl(fd, into.subarray(0, first), size, o)) return closed(fd);
-    return new Run(fd, size, into, want, first, new FileLines(o, sink));
+    if (!isJsonl(fd, into.subarray(0, first), first < want, o)) return closed(fd);
+    return new Run(
+      fd,
+      size,
+      into,
+      chunkBytes,
+      { n: first, ended: first < want },
+      new FileLines(o, sink),
+    );
   } catch (err) {
     closeSync(fd);
     throw err;
@@ -145,9 +161,11 @@ interface Ahead {
   turn: number;
   /** The reads under way (or ended, not yet split), in file order. */
   readonly reads: PartRead[];
-  /** Reads made before the file was found shorter than its size: awaited, never split. */
+  /** Reads made past the file's end, found by a read shorter than asked: awaited, never split. */
   readonly dropped: Promise<number>[];
   readTo: number;
+  /** A read gave fewer bytes than asked: the file ends there, nothing more is read. */
+  ended: boolean;
   rest: Buffer;
 }
 
@@ -165,7 +183,8 @@ class Run implements FileSplitRun {
     readonly size: number,
     private readonly into: Buffer,
     private readonly chunkBytes: number,
-    private first: number,
+    /** The read made on opening (its count, and whether it found the end), until taken. */
+    private first: { readonly n: number; readonly ended: boolean } | undefined,
     private readonly lines: FileLines,
   ) {
     if (into === scratch) scratchHolder = this.#token;
@@ -185,26 +204,31 @@ class Run implements FileSplitRun {
 
   step(): boolean {
     if (this.#done) return false;
-    let n: number;
-    if (this.first >= 0) {
-      n = this.first;
-      this.first = -1;
-      // Another file read since: its bytes are in the buffer now.
-      if (this.into === scratch && scratchHolder !== this.#token) n = this.#read();
-    } else n = this.#read();
+    const { n, ended } = this.#takeFirst() ?? this.#read();
     this.#at += n;
     this.#chunk = this.into.subarray(0, n);
     this.lines.write(this.#chunk);
-    if (this.#at >= this.size || n === 0) {
+    if (ended) {
       this.lines.end();
       this.#done = true;
     }
     return !this.#done;
   }
 
-  #read(): number {
+  /** The read made on opening, unless taken, or another file was read into its buffer since. */
+  #takeFirst(): { readonly n: number; readonly ended: boolean } | undefined {
+    const first = this.first;
+    this.first = undefined;
+    if (this.into === scratch && scratchHolder !== this.#token) return undefined;
+    return first;
+  }
+
+  /** Reads the next chunk at `#at`: its count, and whether the read found the file's end. */
+  #read(): { n: number; ended: boolean } {
     if (this.into === scratch) scratchHolder = this.#token;
-    return readFully(this.fd, this.into, Math.min(this.size - this.#at, this.chunkBytes), this.#at);
+    const want = Math.min(this.into.length, this.chunkBytes);
+    const n = readFully(this.fd, this.into, want, this.#at);
+    return { n, ended: n < want };
   }
 
   /**
@@ -219,15 +243,17 @@ class Run implements FileSplitRun {
     if (this.#done) return false;
     let a = this.#ahead;
     if (a === undefined) {
-      const size = Math.min(this.size, AHEAD_CHUNKS * this.chunkBytes);
+      const size = Math.min(
+        Math.max(this.size + 1, this.chunkBytes),
+        AHEAD_CHUNKS * this.chunkBytes,
+      );
       // The first chunk, read when the file was opened (again if another run read since).
-      const n =
-        this.first >= 0 && (this.into !== scratch || scratchHolder === this.#token)
-          ? this.first
-          : this.#read();
-      this.first = -1;
+      const { n, ended } = this.#takeFirst() ?? this.#read();
       const depth = this.#watch ? WATCHED_DEPTH : 1;
-      const bufs = Array.from({ length: depth + 1 }, () => Buffer.allocUnsafeSlow(size));
+      // A file the first read took whole (most files) needs no buffers of its own.
+      const bufs = ended
+        ? []
+        : Array.from({ length: depth + 1 }, () => Buffer.allocUnsafeSlow(size));
       a = this.#ahead = {
         bufs,
         depth,
@@ -236,8 +262,8 @@ class Run implements FileSplitRun {
         dropped: [],
         readTo: n,
         rest: this.into.subarray(0, n),
+        ended,
       };
-      if (n === 0) a.readTo = this.size; // an empty file (or one cut short since opened)
       this.#watch?.(a.rest);
       this.#readNext(a);
     } else if (a.rest.length === 0 && a.reads.length > 0) {
@@ -247,8 +273,11 @@ class Run implements FileSplitRun {
       const n = await r.done;
       a.rest = r.buf.subarray(0, n);
       if (!r.shown) this.#watch?.(a.rest);
-      // Shorter than asked: the file was cut since it was opened, and this part is its last.
-      if (n < r.want) a.dropped.push(...a.reads.splice(0).map((x) => x.done));
+      // Shorter than asked: the file ends in this part (the reads after it found nothing).
+      if (n < r.want) {
+        a.ended = true;
+        a.dropped.push(...a.reads.splice(0).map((x) => x.done));
+      }
       this.#showEnded(a);
       // The buffer read into now was split before the one just read: its records are handed on.
       this.#readNext(a);
@@ -265,12 +294,16 @@ class Run implements FileSplitRun {
     return !this.#done;
   }
 
-  /** Starts reads of the next parts of the file, until `depth` are under way or none is left. */
+  /**
+   * Starts reads of the next parts of the file, until `depth` are under way or a read found its
+   * end. Past the size `fstat` gave, one read at a time: the file is longer than it said, or
+   * ends there (that read gives nothing).
+   */
   #readNext(a: Ahead): void {
-    while (a.reads.length < a.depth && a.readTo < this.size && a.dropped.length === 0) {
+    while (a.reads.length < a.depth && !a.ended && (a.readTo < this.size || a.reads.length === 0)) {
       const buf = a.bufs[a.turn] as Buffer;
       a.turn = (a.turn + 1) % a.bufs.length;
-      const want = Math.min(this.size - a.readTo, buf.length);
+      const want = buf.length;
       const r: PartRead = { buf, want, done: readAhead(this.fd, buf, want, a.readTo) };
       // Its error is thrown by the step that awaits it.
       r.done.then((n) => void (r.got = n)).catch(() => undefined);
@@ -311,90 +344,18 @@ class Run implements FileSplitRun {
   }
 }
 
-/** Reads `n` bytes at `position` into `buf` (fewer at the end of the file); the count read. */
-function readFully(fd: number, buf: Buffer, n: number, position: number): number {
-  let got = 0;
-  while (got < n) {
-    const r = readSync(fd, buf, got, n - got, position + got);
-    if (r === 0) break;
-    got += r;
-  }
-  return got;
-}
-
-/** Reads up to `left` bytes (at most the buffer) at `position` on the thread pool. */
-async function readAhead(fd: number, buf: Buffer, left: number, position: number): Promise<number> {
-  const n = Math.min(left, buf.length);
-  let got = 0;
-  while (got < n) {
-    const r = await new Promise<number>((resolve, reject) => {
-      read(fd, buf, got, n - got, position + got, (err, bytes) =>
-        err ? reject(err) : resolve(bytes),
-      );
-    });
-    if (r === 0) break;
-    got += r;
-  }
-  return got;
-}
-
-/** Whether the file can be split here: not gzip, and JSON Lines (sniffed from its start). */
-function isJsonl(fd: number, first: Buffer, size: number, o: SplitFileOptions): boolean {
+/**
+ * Whether the file can be split here: not gzip, and JSON Lines (sniffed from its start; `whole`:
+ * `first` is the whole file).
+ */
+function isJsonl(fd: number, first: Buffer, whole: boolean, o: SplitFileOptions): boolean {
   if (isGzip(first)) return false;
   if (o.framing === 'jsonl') return true;
   let head = first.subarray(0, SNIFF_BYTES);
-  if (head.length < Math.min(size, SNIFF_BYTES)) {
-    const more = Buffer.allocUnsafe(Math.min(size, SNIFF_BYTES));
+  if (head.length < SNIFF_BYTES && !whole) {
+    // The first read (a small chunk) holds less than the sniff looks at, and the file goes on.
+    const more = Buffer.allocUnsafe(SNIFF_BYTES);
     head = more.subarray(0, readFully(fd, more, more.length, 0));
   }
   return sniffFraming(head) === 'jsonl';
-}
-
-/** One file's lines through a `LineSplitter`, parsed into records for the sink. */
-class FileLines {
-  readonly #sink: FileSink;
-  readonly #source: string;
-  readonly #maxLineBytes: number;
-  readonly #splitter: LineSplitter;
-  readonly #tooLong: Rejection[] = [];
-  readonly #narrow: Narrow = (needles) => this.#splitter.narrow(needles);
-  readonly #lineSink: LineSink = {
-    line: (line, start, end) => this.#record(line, start, end),
-    tooLong: (line, bytes) => {
-      const message = tooLongMessage(bytes, this.#maxLineBytes);
-      this.#tooLong.push({ source: this.#source, line, reason: 'line-too-long', message });
-      return undefined;
-    },
-  };
-
-  constructor(o: SplitFileOptions, sink: FileSink) {
-    this.#sink = sink;
-    this.#source = o.source;
-    this.#maxLineBytes = o.maxLineBytes;
-    this.#splitter = new LineSplitter({
-      source: o.source,
-      maxLineBytes: o.maxLineBytes,
-      select: o.select,
-    });
-  }
-
-  write(chunk: Buffer): void {
-    this.#splitter.write(chunk, this.#lineSink);
-    this.#splitter.release(chunk); // the next chunk is read into the same buffer
-  }
-
-  /** Ends the file: its last line without LF, if any. */
-  end(): void {
-    this.#splitter.end(this.#lineSink);
-  }
-
-  /** The lines over `maxLineBytes` found since the last call. */
-  takeTooLong(): Rejection[] {
-    return this.#tooLong.splice(0);
-  }
-
-  #record(line: Line, start?: number, end?: number): void {
-    const rec = parseLine(line);
-    if (rec !== undefined) this.#sink.record(rec, this.#narrow, start, end);
-  }
 }

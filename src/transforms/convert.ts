@@ -1,6 +1,7 @@
 import type { Transform } from 'node:stream';
 import { BoundedMap } from '../events/bounded-map.js';
 import type { Event } from '../events/event.js';
+import { UnwritableSession } from '../events/unwritable-session.js';
 import {
   RawJson,
   RawJsonBytes,
@@ -16,12 +17,13 @@ import { detectValue } from '../formats/detect.js';
 import { readOrReject } from '../formats/record-rejected.js';
 import { formatIds, getFormat } from '../formats/registry.js';
 import { checkPositiveInteger } from '../stream/check-option.js';
-import { TxpipeError, badOption } from '../stream/errors.js';
+import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { invalidUtf8Bytes, keepRawBytes } from '../stream/raw-bytes.js';
 import { checkValueDepth } from '../stream/depth.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
+import { UntimedSessions } from './untimed-sessions.js';
 import { adapterOptions, convertDefaults } from './commands/convert.js';
 
 export { convertDefaults };
@@ -118,12 +120,40 @@ export function convert(options: ConvertOptions): Transform {
     if (exact) return { raw: value.text, value: v, line, source: src, format };
     return { raw: '', value: v, line, source: src, format, changed: true };
   };
-  const emit = (events: readonly Event[], out: Rec[], at: Rec): void => {
+  const untimed = new UntimedSessions(o.holdLimit);
+  /**
+   * A session the writer could not write at all: its lines are reported (reason `format`) and
+   * kept verbatim; when none was held, the line at which the writer found it is named.
+   */
+  const rejectSession = (err: UnwritableSession, at: Rec, ctx: StageContext): void => {
+    const recs = untimed.take(err.session);
+    for (const r of recs.length > 0 ? recs : [{ ...at, raw: undefined }]) {
+      ctx.reject({
+        source: r.source,
+        line: r.line,
+        reason: 'format',
+        message: err.message,
+        ...(r.raw !== undefined ? { raw: r.raw } : {}),
+      });
+    }
+  };
+  /** The writer's records for `ev`; a session it gives up is rejected, and `ev` encoded after. */
+  const encode = (ev: Event, at: Rec, ctx: StageContext): readonly unknown[] => {
+    try {
+      return encoder.encode(ev);
+    } catch (err) {
+      if (!(err instanceof UnwritableSession)) throw err;
+      rejectSession(err, at, ctx);
+      return encoder.encode(ev);
+    }
+  };
+  const emit = (events: readonly Event[], out: Rec[], at: Rec, ctx: StageContext): void => {
     for (const ev of events) {
       if (ev.kind === 'tool_result' && ev.children && ev.callId) {
         for (const child of ev.children) links.set(`${ev.session}/${child}`, ev.callId);
       }
-      for (const value of encoder.encode(ev)) out.push(written(value, at.line, at.source));
+      untimed.note(ev, at);
+      for (const value of encode(ev, at, ctx)) out.push(written(value, at.line, at.source));
     }
   };
   /** A record its decoder cannot read is an error for that line only: rejected, reading goes on. */
@@ -138,12 +168,11 @@ export function convert(options: ConvertOptions): Transform {
       }
     }
     const events = readOrReject(rec, ctx, (r) => decoder!.decode(r));
-    if (events) emit(events, out, rec);
+    if (events) emit(events, out, rec, ctx);
   };
-  /** The end of an input: its decoder's last events, or, if none was found, its held lines reported. */
-  const endSource = (out: Rec[], at: Rec, ctx: StageContext): void => {
-    if (decoder) emit(decoder.end(), out, at);
-    for (const r of decoder ? [] : waiting) {
+  /** Held lines of an input in which no format was found (yet): reported, kept verbatim. */
+  const rejectUnknown = (ctx: StageContext): void => {
+    for (const r of waiting) {
       ctx.reject({
         source: r.source,
         line: r.line,
@@ -152,6 +181,12 @@ export function convert(options: ConvertOptions): Transform {
         raw: r.raw,
       });
     }
+    waiting = [];
+  };
+  /** The end of an input: its decoder's last events, or, if none was found, its held lines reported. */
+  const endSource = (out: Rec[], at: Rec, ctx: StageContext): void => {
+    if (decoder) emit(decoder.end(), out, at, ctx);
+    else rejectUnknown(ctx);
     decoder = undefined;
     waiting = [];
   };
@@ -179,13 +214,10 @@ export function convert(options: ConvertOptions): Transform {
       if (!decoder) {
         const id = o.from ?? detectValue(rec.value)?.id;
         if (id === undefined) {
-          if (waiting.length >= o.holdLimit) {
-            throw new TxpipeError(
-              'ERR_TXPIPE_FORMAT',
-              `no known format in the first ${o.holdLimit} records`,
-              { source: rec.source, line: rec.line },
-            );
-          }
+          // Held no further than `holdLimit`: the lines held are reported as they would be at
+          // the input's end, and detection goes on with the next (the same lines rejected,
+          // whatever the input's length).
+          if (waiting.length >= o.holdLimit) rejectUnknown(ctx);
           waiting.push(rec);
           return out;
         }
@@ -213,7 +245,13 @@ export function convert(options: ConvertOptions): Transform {
       const at = last ?? { raw: '', line: 0, source: source ?? '-' };
       endSource(out, at, ctx);
       yield* out;
-      for (const value of encoder.end()) yield written(value, at.line, at.source);
+      try {
+        for (const value of encoder.end()) yield written(value, at.line, at.source);
+      } catch (err) {
+        // The last session could not be written: what was before it has been.
+        if (!(err instanceof UnwritableSession)) throw err;
+        rejectSession(err, at as Rec, ctx);
+      }
       last = first = undefined;
     },
     // The input being read may still end (its session_end, a reply's last usage), under its last

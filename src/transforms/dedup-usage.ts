@@ -4,7 +4,14 @@ import { withValue, type Rec } from '../stream/rec.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import { badOption } from '../stream/errors.js';
 import { facetOf, loadFacets } from '../formats/registry.js';
-import { checkBound, checkKeep, replacer, type KeepPolicy } from '../usage/keep-policy.js';
+import {
+  checkBound,
+  checkKeep,
+  outputReplacer,
+  replacer,
+  type KeepPolicy,
+  type ReplyReport,
+} from '../usage/keep-policy.js';
 import { SeenKeys } from '../usage/seen-keys.js';
 import { detectValue } from '../formats/detect.js';
 import type { DedupReader } from '../usage/usage-dedup.js';
@@ -50,7 +57,8 @@ const DEDUP_FORMAT = 'claude-code';
  */
 export function dedupUsage(options: DedupUsageOptions = {}): Transform {
   const o = withDefaults(dedupUsageDefaults, options);
-  const replace = replacer(checkKeep(o.keep));
+  const keep = checkKeep(o.keep);
+  const replace = replacer(keep);
   const seen = new SeenKeys(checkBound('maxSeenKeys', o.maxSeenKeys));
   const maxRecords = checkBound('maxHeldRecords', o.maxHeldRecords);
   const maxBytes = checkBound('maxHeldBytes', o.maxHeldBytes);
@@ -62,9 +70,9 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
     site: usageSite,
     key: replyKey,
     strip: stripUsage,
-    outputTokens: tokensOf,
+    report: reportOfValue,
   } = facetOf(DEDUP_FORMAT, 'usage')!.dedup!;
-  const outputTokens = (rec: Rec): number => tokensOf(rec.value as Record<string, unknown>);
+  const reportOf = (rec: Rec): ReplyReport => reportOfValue(rec.value as Record<string, unknown>);
 
   let source: string | undefined;
   let key: string | undefined; // the open reply's key; undefined when no reply is open
@@ -72,7 +80,7 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
   let heldBytes = 0;
   let usageAt: number[] = []; // indexes in `held` of the open reply's usage entries
   let kept = -1;
-  let keptOutput = 0;
+  let keptReport: ReplyReport = { output: 0, total: 0 };
 
   const strip = (rec: Rec, site: 'reply' | 'progress'): Rec =>
     withValue(rec, stripUsage(rec.value as Record<string, unknown>, site));
@@ -117,7 +125,7 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
         const reader = facetOf(detectValue(rec.value)?.id, 'usage')?.dedupReader;
         if (reader) {
           own = reader({
-            replace,
+            replace: outputReplacer(keep),
             maxSeenKeys: o.maxSeenKeys,
             maxHeldRecords: maxRecords,
             maxHeldBytes: maxBytes,
@@ -135,10 +143,10 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
       }
       const k = replyKey(rec.value as Record<string, unknown>);
       if (k !== undefined && k === key) {
-        const out = outputTokens(rec);
-        if (replace(keptOutput, out)) {
+        const report = reportOf(rec);
+        if (replace(keptReport, report)) {
           kept = held.length;
-          keptOutput = out;
+          keptReport = report;
         }
         usageAt.push(held.length);
         return hold(rec, ctx);
@@ -148,7 +156,7 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
       if (seen.has(k)) return strip(rec, 'reply');
       key = k;
       kept = 0;
-      keptOutput = outputTokens(rec);
+      keptReport = reportOf(rec);
       usageAt = [0];
       return hold(rec, ctx);
     },

@@ -1,4 +1,5 @@
 import { badOption } from '../stream/errors.js';
+import type { OnInvalid } from '../stream/parse.js';
 import type { Pipeline } from './chain.js';
 import {
   pipelineOutputFiles,
@@ -7,6 +8,7 @@ import {
   pipelineStages,
   pipelineSteps,
 } from './chain.js';
+import { asStandardInput } from './as-standard-input.js';
 import { getCommand } from './registry.js';
 import { loadPipelineConfig } from './pipeline-config.js';
 import type { CommandBehaviour } from './spec.js';
@@ -30,7 +32,10 @@ export const runBehaviour: CommandBehaviour = {
         }
       }
     }
-    return pipelineStages(pipeline, ctx);
+    // Each stage after the first reads what the one before wrote, as in the shell pipeline.
+    return pipelineStages(pipeline, ctx).flatMap((stage, i) =>
+      i === 0 ? [stage] : [asStandardInput((args.onInvalid as OnInvalid) ?? 'skip'), stage],
+    );
   },
   outputFiles(args) {
     return pipelineOutputFiles(pipelineOf(args));

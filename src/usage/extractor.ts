@@ -14,6 +14,8 @@ export interface UsageEntry {
   /** ISO time of the line, when it has one. */
   readonly time?: string;
   readonly tokens: TokenCounts;
+  /** The report ends its reply (Claude Code: `stop_reason` set): what `keep: 'last'` prefers. */
+  readonly stopped?: true;
   /**
    * A copy of usage that the reply's own entry may also hold elsewhere (Claude Code `progress`
    * lines of a subagent, whose `subagents/*.jsonl` file has the reply): counted only when no

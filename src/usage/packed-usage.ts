@@ -19,15 +19,18 @@ export interface PackedUsage {
   readonly refs: Int32Array;
   /** Per entry: input, output, cacheWrite, cacheRead and cacheWrite1h. */
   readonly tokens: Float64Array;
-  /** Per entry: 1 for a copy (`UsageEntry.copy`). */
+  /** Per entry: `COPY` for a copy (`UsageEntry.copy`), `STOPPED` for a reply's end (`stopped`). */
   readonly copies: Uint8Array;
 }
+
+const COPY = 1;
+const STOPPED = 2;
 
 interface PackedPart extends Omit<FileUsage, 'entries'> {
   readonly count: number;
 }
 
-const ENTRY_KEYS = new Set(['key', 'session', 'model', 'time', 'tokens', 'copy']);
+const ENTRY_KEYS = new Set(['key', 'session', 'model', 'time', 'tokens', 'copy', 'stopped']);
 const TOKEN_KEYS = ['input', 'output', 'cacheWrite', 'cacheRead', 'cacheWrite1h'] as const;
 
 /**
@@ -62,7 +65,7 @@ export function packUsage(parts: readonly FileUsage[]): PackedUsage | undefined 
         return undefined;
       refs.set(r as number[], i * 4);
       for (let k = 0; k < 5; k++) tokens[i * 5 + k] = e.tokens[TOKEN_KEYS[k]!];
-      copies[i] = e.copy === true ? 1 : 0;
+      copies[i] = (e.copy === true ? COPY : 0) | (e.stopped === true ? STOPPED : 0);
       i++;
     }
   }
@@ -110,7 +113,15 @@ export function unpackUsage(p: PackedUsage): FileUsage[] {
         time: str(refs[i * 4 + 3]!),
         tokens: counts,
       };
-      entries[k] = copies[i] === 1 ? { ...e, copy: true } : e;
+      const flags = copies[i]!;
+      entries[k] =
+        flags === 0
+          ? e
+          : {
+              ...e,
+              ...((flags & COPY) !== 0 ? { copy: true } : {}),
+              ...((flags & STOPPED) !== 0 ? { stopped: true } : {}),
+            };
     }
     return { ...rest, entries } as FileUsage;
   });
@@ -120,6 +131,7 @@ export function unpackUsage(p: PackedUsage): FileUsage[] {
 function plainEntry(e: UsageEntry): boolean {
   for (const k in e) if (!ENTRY_KEYS.has(k)) return false;
   if (e.copy !== undefined && e.copy !== true) return false;
+  if (e.stopped !== undefined && e.stopped !== true) return false;
   const t = e.tokens as unknown as Record<string, unknown>;
   let keys = 0;
   for (const k in t) {

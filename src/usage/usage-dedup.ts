@@ -1,4 +1,5 @@
 import type { Rec } from '../stream/rec.js';
+import type { ReplyReport } from './keep-policy.js';
 
 /** Where a value carries usage: a reply's own report, a copy of a subagent's, or nowhere. */
 export type UsageSite = 'reply' | 'progress' | undefined;
@@ -12,8 +13,8 @@ export interface UsageDedup {
   site(value: unknown): UsageSite;
   /** The reply key of a value whose site is `reply`, or undefined (counted each). */
   key(value: Record<string, unknown>): string | undefined;
-  /** The output tokens of a `reply` value's report (what `keep` compares). */
-  outputTokens(value: Record<string, unknown>): number;
+  /** What `keep` compares of a `reply` value's report (its time, end and counts). */
+  report(value: Record<string, unknown>): ReplyReport;
   /** A copy of the value without the usage at its site (the value itself is not changed). */
   strip(value: Record<string, unknown>, site: 'reply' | 'progress'): unknown;
 }

@@ -1,5 +1,5 @@
 import type { UsageEntry } from './extractor.js';
-import { replacer, type KeepPolicy } from './keep-policy.js';
+import { replacer, type KeepPolicy, type ReplyReport } from './keep-policy.js';
 import { costOf } from './prices.js';
 import { SeenKeys } from './seen-keys.js';
 import { DayOf, Groups, newAcc, tally, type Acc } from './groups.js';
@@ -47,7 +47,7 @@ export interface UsageTotalsOptions {
  * was already counted is a copy (a resumed session, a sidechain copy) and is left out.
  */
 export class UsageTotals {
-  readonly #replace: (kept: number, next: number) => boolean;
+  readonly #replace: (kept: ReplyReport, next: ReplyReport) => boolean;
   readonly #seen: SeenKeys;
   #current: UsageEntry | undefined;
   /** Copies (subagent progress) not yet matched by a reply's own entry, by key. */
@@ -74,7 +74,7 @@ export class UsageTotals {
     if (e.key === undefined) return this.#count(e);
     const cur = this.#current;
     if (cur !== undefined && e.key === cur.key) {
-      if (this.#replace(cur.tokens.output, e.tokens.output)) this.#current = e;
+      if (this.#replace(reportOf(cur), reportOf(e))) this.#current = e;
       return;
     }
     this.endReply();
@@ -104,7 +104,7 @@ export class UsageTotals {
     const held = this.#copies.get(key);
     if (held !== undefined) {
       this.#duplicates++;
-      if (!this.#replace(held.tokens.output, e.tokens.output)) return;
+      if (!this.#replace(reportOf(held), reportOf(e))) return;
       this.#copies.delete(key);
     }
     this.#copies.set(key, e);
@@ -166,5 +166,15 @@ function row(key: string, a: Acc): UsageRow {
     replies: a.replies,
     ...(a.models ? { models: [...a.models].sort() } : {}),
     ...(a.first !== undefined ? { first: a.first, last: a.last } : {}),
+  };
+}
+
+/** What the keep-policy compares of an entry. */
+function reportOf(e: UsageEntry): ReplyReport {
+  return {
+    time: e.time,
+    stopped: e.stopped,
+    output: e.tokens.output,
+    total: totalTokens(e.tokens),
   };
 }

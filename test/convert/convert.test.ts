@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { readRecords } from '../../src/stream/read-records.js';
+import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { convert } from '../../src/transforms/convert.js';
+import { collect } from '../helpers.js';
 import { bin, ensureBuilt, fixture } from '../shared.js';
 import { jsonlFiles, parseLines, runConvert } from './run-convert.js';
 
@@ -13,11 +17,19 @@ describe('convert options', () => {
     expect(() => convert(o)).toThrow(message);
   });
 
-  it('refuses input whose format it cannot find within the hold limit', async () => {
+  it('reports input whose format it cannot find within the hold limit, line by line', async () => {
     const data = Buffer.from('{"a":1}\n{"b":2}\n');
-    await expect(
-      runConvert([{ source: 'x.jsonl', data }], { to: 'txpipe', holdLimit: 1 }),
-    ).rejects.toThrow(/no known format in the first 1 records/);
+    const stage = convert({ to: 'txpipe', holdLimit: 1 });
+    const rejections: Rejection[] = [];
+    stage.on(REJECT_EVENT, (r: Rejection) => rejections.push(r));
+    const recs = await collect(
+      readRecords(Readable.from([data]), { source: 'x.jsonl' }).pipe(stage),
+    );
+    expect(recs).toEqual([]);
+    expect(rejections.map((r) => [r.line, r.reason])).toEqual([
+      [1, 'unknown-format'],
+      [2, 'unknown-format'],
+    ]);
   });
 });
 

@@ -6,6 +6,7 @@ import type { Event } from '../../src/events/event.js';
 import type { FormatAdapter } from '../../src/formats/adapter.js';
 import { registerFormat } from '../../src/formats/registry.js';
 import type { Rec } from '../../src/stream/rec.js';
+import { REJECT_EVENT, type Rejection } from '../../src/stream/rejection.js';
 import { collect } from '../helpers.js';
 
 {
@@ -119,11 +120,13 @@ describe('convert', () => {
     expect(await run([], { to: 'fake-out' })).toEqual([{ total: 0 }]);
   });
 
-  it('an input no adapter claims fails after the hold limit, naming the place', async () => {
+  it('an input no adapter claims past the hold limit: every line reported unknown-format (issue 24)', async () => {
     const input = Array.from({ length: 10_001 }, (_, i) => rec('z', i + 1, i));
-    await expect(run(input, { to: 'fake-out' })).rejects.toThrow(
-      'z:10001: no known format in the first 10000 records',
-    );
+    const stage = convert({ to: 'fake-out' });
+    const lines: number[] = [];
+    stage.on(REJECT_EVENT, (r: Rejection) => r.reason === 'unknown-format' && lines.push(r.line));
+    await collect<Rec>(Readable.from(input).pipe(stage));
+    expect(lines).toEqual(input.map((r) => r.line));
   });
 
   it.each([

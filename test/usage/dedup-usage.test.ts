@@ -119,16 +119,31 @@ describe('dedupUsage keep-policies', () => {
     expect(out.filter((r) => usageOf(r)).length).toBe(2);
   });
 
+  // `last` is the final report by time and content, not by place (issue 24): with times, the
+  // latest; without, the one with the most output tokens.
+  const at = (s: number) => ({ timestamp: `2025-09-03T00:00:0${s}.000Z` });
   it.each([
-    ['first', 5],
-    ['last', 120],
-    ['max', 200],
-  ] as const)('--keep %s picks that report of a reply [5, 200, 120]', async (keep, want) => {
-    const recs = recsFrom([entry('m', 5), { type: 'user' }, entry('m', 200), entry('m', 120)]);
-    const out = await through(dedupUsage({ keep }), recs);
-    expect(outputSum(out)).toBe(want);
-    expect(out[1]).toBe(recs[1]); // the line between the reply's entries is passed as is
-  });
+    ['first', 'timed', 5],
+    ['last', 'timed', 120],
+    ['max', 'timed', 200],
+    ['first', 'untimed', 5],
+    ['last', 'untimed', 200],
+    ['max', 'untimed', 200],
+  ] as const)(
+    '--keep %s picks that report of a %s reply [5, 200, 120]',
+    async (keep, timed, want) => {
+      const t = (s: number) => (timed === 'timed' ? at(s) : {});
+      const recs = recsFrom([
+        entry('m', 5, t(1)),
+        { type: 'user' },
+        entry('m', 200, t(2)),
+        entry('m', 120, t(3)),
+      ]);
+      const out = await through(dedupUsage({ keep }), recs);
+      expect(outputSum(out)).toBe(want);
+      expect(out[1]).toBe(recs[1]); // the line between the reply's entries is passed as is
+    },
+  );
 
   it('counts entries without message.id each, and passes them unchanged', async () => {
     const recs = recsFrom([

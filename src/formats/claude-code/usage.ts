@@ -1,4 +1,4 @@
-import { anthropicTokens, count } from '../../usage/tokens.js';
+import { anthropicTokens, totalTokens } from '../../usage/tokens.js';
 import { isObj, NONE, str, type UsageEntry, type UsageExtractor } from '../../usage/extractor.js';
 import type { UsageDedup } from '../../usage/usage-dedup.js';
 import { stripUsage, usageSite } from './usage-site.js';
@@ -39,13 +39,14 @@ export function claudeEntry(
   if (!isObj(v) || v.type !== 'assistant' || !isObj(v.message)) return undefined;
   const m = v.message;
   if (!isObj(m.usage)) return undefined;
-  return {
+  const e: UsageEntry = {
     key: keyOf(m, v.requestId),
     session: session ?? str(v.sessionId) ?? 'unknown',
     model: str(m.model) ?? 'unknown',
     time: str(v.timestamp),
     tokens: anthropicTokens(m.usage),
   };
+  return str(m.stop_reason) === undefined ? e : { ...e, stopped: true };
 }
 
 /** The subagent reply inside a `progress` line of type `agent_progress`, if it has usage. */
@@ -62,9 +63,15 @@ function progressEntry(
 const claudeDedup: UsageDedup = {
   site: usageSite,
   key: (v) => claudeKey(v.message as Record<string, unknown>, v.requestId),
-  outputTokens(v) {
-    const m = v.message as { usage: unknown };
-    return isObj(m.usage) ? count(m.usage.output_tokens) : 0;
+  report(v) {
+    const m = v.message as { usage: unknown; stop_reason?: unknown };
+    const t = isObj(m.usage) ? anthropicTokens(m.usage) : undefined;
+    return {
+      time: str(v.timestamp),
+      ...(str(m.stop_reason) !== undefined ? { stopped: true } : {}),
+      output: t?.output ?? 0,
+      total: t ? totalTokens(t) : 0,
+    };
   },
   strip: stripUsage,
 };

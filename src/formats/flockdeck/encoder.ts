@@ -1,7 +1,8 @@
 import type { Event, UsageEvent } from '../../events/event.js';
 import { isPlaceholderModel, replyKey, shortConversation, usageOf } from './derived.js';
 import { ProjectFinder } from './project.js';
-import { badOption, TxpipeError } from '../../stream/errors.js';
+import { badOption } from '../../stream/errors.js';
+import { UnwritableSession } from '../../events/unwritable-session.js';
 import { assistantParts, compactionFields, goTrim, promptOf } from './entry-rules.js';
 import { ToolLines } from './tool-lines.js';
 import type { Encoder } from '../adapter.js';
@@ -230,8 +231,8 @@ export function flockdeckEncoder(options: FlockdeckEncodeOptions = {}): Encoder 
     if (conversation !== undefined && wanted && !name) {
       const session = conversation;
       reset();
-      throw new TxpipeError(
-        'ERR_TXPIPE_FORMAT',
+      throw new UnwritableSession(
+        session,
         `flockdeck: session ${session} has no time on any event, and every Flockdeck line needs one; nothing was written for it`,
       );
     }

@@ -50,6 +50,7 @@ export const runRecord: FormatAdapter = {
       // it as paths too.
       type: 'string',
       describe: 'run-record: files, a fixture path the run had; repeat for more (default: none)',
+      repeatable: true,
       coerce: (v: string | string[]) => [v].flat(),
     },
     runIndex: { type: 'number', describe: 'run-record: run_index, 1-based (default: absent)' },

@@ -24,6 +24,7 @@ export const clipCommand: CommandSpec = {
     },
     field: {
       type: 'string',
+      repeatable: true,
       describe:
         'name=size or dotted.path=size (* for any key), before the format defaults; repeat or comma-separate',
     },
