@@ -53,6 +53,14 @@ export const VALUE_ROWS: readonly Row[] = [
     'a SOPS value, whole',
     'password: ENC[AES256_GCM,data:Tr7o1BqLQ==,iv:1Zx9=,tag:2w9Q==,type:str]',
   ),
+  kept(
+    'a Vault transit ciphertext',
+    'password: vault:v1:8SDd3WHDOjf7mq69CyCqYjBXAiQQAVZRkFM13ok481zoCmHnSeDX9vyf7w==',
+  ),
+  kept(
+    'a Kubernetes Secret: empty values and a SOPS value',
+    'kind: Secret\ndata:\n  password: \'\'\n  token: ""\n  key: ENC[AES256_GCM,data:Tr7o1BqLQ==,iv:1Zx9=,tag:2w9Q==,type:str]\n',
+  ),
   // identifiers and names of secrets
   kept(
     'ExternalSecret remoteRef fields',
@@ -105,5 +113,16 @@ describe('the same through the built CLI, in a session line (prescan first)', ()
   });
   it.each(VALUE_ROWS.map((row, i) => [row[0], i, row[2]] as const))('%s', (_what, i, want) => {
     expect(out[i]).toBe(want);
+  });
+});
+
+describe('a value under a secret JSON key is judged the same way', () => {
+  it.each([
+    ['an Actions expression', { password: '${{ secrets.DB }}:${{ secrets.DB2 }}' }],
+    ['a Helm template', { password: '{{ .Values.password }}' }],
+    ['a format field', { token: '{token}' }],
+    ['a SOPS value', { password: 'ENC[AES256_GCM,data:Tr7o1BqLQ==,iv:1Zx9=,tag:2w9Q==,type:str]' }],
+  ])('%s', (_what, value) => {
+    expect(createRedactor().value(value)).toEqual(value);
   });
 });
