@@ -26,6 +26,10 @@ export const SYNTAX_ROWS: readonly Row[] = [
   ['make ?=', `API_TOKEN ?= ${S}`, `API_TOKEN ?= ${R}`],
   ['make ::=', `API_TOKEN ::= ${S}`, `API_TOKEN ::= ${R}`],
   ['make +=', `DB_PASSWORD += ${S}`, `DB_PASSWORD += ${R}`],
+  ['+= of a short literal (code appending)', 'token += ".";', 'token += ".";'],
+  ['+= of a variable (code appending)', 'token += chunk', 'token += chunk'],
+  ['a Python bytes literal', "password = b'hunter2Secret9'", `password = b'${R}'`],
+  ['a raw string literal', `api_key = r"${S}"`, `api_key = r"${R}"`],
   [
     'make ?= a reference',
     'API_TOKEN ?= $(shell cat token.txt)',
