@@ -2,7 +2,7 @@ import type { Cursor } from './quotes.js';
 import { isCodeValue } from './code-values.js';
 import { isYamlKey, plainScalarEnd, separatorAt } from './separators.js';
 import { nameIsSecret } from './secret-names.js';
-import { expressionEnd, isNotSecret } from './value-class.js';
+import { expressionEnd, isNotSecret, literalQuoteAt } from './value-class.js';
 import type { Span } from './spans.js';
 
 /** How far a quoted value may run before it is cut at the end of its line instead. */
@@ -140,6 +140,7 @@ function assignedValue(
       code: sep.code,
       quotedOnly: sep.syntax.quotedOnly,
       identifierIsCode: sep.syntax.identifierIsCode,
+      credentialOnly: sep.syntax.credentialOnly,
       // `password: abc&def`: a YAML plain scalar runs to its line's end or ` #`.
       yaml: sep.syntax.yamlKey === true && sep.code && isYamlKey(s, a),
       // `Pwd={a;b}` (ODBC): a value in braces right after `=`.
@@ -222,6 +223,8 @@ export interface ValueSyntax {
   readonly quotedOnly?: boolean;
   /** Any bare identifier is code (`token += chunk`). */
   readonly identifierIsCode?: boolean;
+  /** Only a value that looks like a credential (8 or more, letters and digits). */
+  readonly credentialOnly?: boolean;
   /** A YAML block mapping's value: a plain scalar runs to its line's end or ` #`. */
   readonly yaml?: boolean;
   /** A value in braces may follow (`Pwd={a;b}`, ODBC). */
@@ -242,6 +245,8 @@ export function valueAt(
 ): Span | undefined {
   if (read.braces) return bracedValue(s, p, kind);
   if (expressionEnd(s, p, read.code === true) !== -1) return undefined;
+  // `b'…'`, `r"…"`: a string literal with a prefix; its value is inside the quotes.
+  p = literalQuoteAt(s, p);
   const q = s[p];
   let start = p;
   let end: number;
@@ -280,6 +285,7 @@ export function valueAt(
     }
   }
   if (isNoSecret(inner)) return undefined;
+  if (read.credentialOnly && !looksRandom(inner)) return undefined;
   return { start, end, kind };
 }
 

@@ -5,7 +5,9 @@
  *   follows the separator as code writes it: `key = apiKey`, `token: csrfToken`);
  * - `quotedOnly`: only a quoted value is a literal (in PHP, Ruby and Perl an unquoted value after
  *   `=>` is a constant, a variable or a call);
- * - `identifierIsCode`: any bare identifier is code (`token += chunk` appends a variable).
+ * - `identifierIsCode`: any bare identifier is code (`token += chunk` appends a variable);
+ * - `credentialOnly`: only a value of 8 or more with letters and digits (`+=` appends, in code
+ *   mostly text: `token += "."`).
  * Longer separators come first (`::=` before `:=` before `:`).
  */
 export interface SeparatorSyntax {
@@ -15,6 +17,8 @@ export interface SeparatorSyntax {
   readonly code: 'always' | 'blank-after';
   readonly quotedOnly?: boolean;
   readonly identifierIsCode?: boolean;
+  /** Only a value that looks like a credential (`token += "."` appends text in code). */
+  readonly credentialOnly?: boolean;
   /** A key that starts a line is a YAML mapping's (its value a plain scalar). */
   readonly yamlKey?: boolean;
 }
@@ -26,7 +30,13 @@ export const SEPARATORS: readonly SeparatorSyntax[] = [
   { doc: 'Go and GNU make :=', re: /:=/y, code: 'always' },
   // GNU make 6.7 conditional `?=`; 6.6 appending `+=` (also JS, Python, shell `+=`)
   { doc: 'GNU make ?=', re: /\?=/y, code: 'always' },
-  { doc: 'make, shell and code +=', re: /\+=/y, code: 'always', identifierIsCode: true },
+  {
+    doc: 'make, shell and code +=',
+    re: /\+=/y,
+    code: 'always',
+    identifierIsCode: true,
+    credentialOnly: true,
+  },
   // PHP arrays, Ruby hashes, Perl fat comma
   { doc: 'PHP, Ruby and Perl =>', re: /=>/y, code: 'always', quotedOnly: true },
   // shell, .env, INI, Java properties, TOML, code; not `==` (a comparison)

@@ -103,6 +103,16 @@ const REGEX_LITERAL = /\/(?![/*\s])(?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\/[d
 const SOPS_AT = /ENC\[[A-Z0-9_]{1,32},data:[^\]\n]*\]/y;
 
 /**
+ * Where the quote of a string literal with a prefix that does not interpolate starts
+ * (`b'…'`, `r"…"`, `@"…"`: the value is inside the quotes), else `p`.
+ */
+export function literalQuoteAt(s: string, p: number): number {
+  STRING_PREFIX.lastIndex = p;
+  if (!STRING_PREFIX.test(s)) return p;
+  return /[fF$]/.test(s.slice(p, STRING_PREFIX.lastIndex)) ? p : STRING_PREFIX.lastIndex;
+}
+
+/**
  * The end of an expression that starts at `p` in a value's place and is not a literal, or -1: a
  * reference (`${…}`, `$(…)`, `` `…` ``, `{{ … }}`, `%VAR%`, `$VAR`), a SOPS value, a regex literal,
  * where code is written (`code`: a blank after the separator) a regex literal,
