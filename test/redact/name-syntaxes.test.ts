@@ -161,6 +161,13 @@ export const SYNTAX_ROWS: readonly Row[] = [
     'BUNDLE_BUILD__NOKOGIRI=--use-system-libraries',
     'BUNDLE_BUILD__NOKOGIRI=--use-system-libraries',
   ],
+  // a closing bracket ends an unquoted value only when the value did not open it
+  [
+    'brackets opened inside a value',
+    '[DEBUG] Using Key=KRXaU9GK3f[yHG1FS$]bwhsIXdW22epH',
+    `[DEBUG] Using Key=${R}`,
+  ],
+  ['a bracket the value did not open', `f(password=${S})`, `f(password=${R})`],
   // YAML plain scalars run to the end of the line or ` #`
   ['YAML password with &', `  password: abc&${S}`, `  password: ${R}`],
   ['YAML password with & and a comment', `  password: abc&${S} # prod`, `  password: ${R} # prod`],

@@ -61,6 +61,8 @@ export const VALUE_ROWS: readonly Row[] = [
     'a Kubernetes Secret: empty values and a SOPS value',
     'kind: Secret\ndata:\n  password: \'\'\n  token: ""\n  key: ENC[AES256_GCM,data:Tr7o1BqLQ==,iv:1Zx9=,tag:2w9Q==,type:str]\n',
   ),
+  kept('a token prefix alone', '  contentful_access_token: "CFPAT-"'),
+  kept('a token prefix alone, unquoted', 'GITHUB_TOKEN=ghp_'),
   // identifiers and names of secrets
   kept(
     'ExternalSecret remoteRef fields',
