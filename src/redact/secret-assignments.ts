@@ -269,8 +269,7 @@ export function valueAt(
     if (read.quotedOnly) return undefined;
     PLACEHOLDER_AT.lastIndex = p;
     if (NOT_A_VALUE_START.has(s.charCodeAt(p)) || PLACEHOLDER_AT.test(s)) return undefined;
-    end = p;
-    while (end < s.length && !VALUE_STOP.has(s.charCodeAt(end))) end++;
+    end = unquotedEnd(s, p);
     inner = s.slice(p, end);
     if (isCodeValue(s, inner, end, read.code === true)) return undefined;
     if (read.identifierIsCode && /^[A-Za-z_$][\w$]*$/.test(inner) && !/\d/.test(inner))
@@ -287,6 +286,23 @@ export function valueAt(
   if (isNoSecret(inner)) return undefined;
   if (read.credentialOnly && !looksRandom(inner)) return undefined;
   return { start, end, kind };
+}
+
+/**
+ * The end of an unquoted value at `p`: its first stop character (`VALUE_STOP`), where a closing
+ * bracket stops it only when the value did not open it (`f(password=x)` ends at `)`;
+ * `Key=KRXa…[yHG1FS$]bwhs…` is one value).
+ */
+function unquotedEnd(s: string, p: number): number {
+  let end = p;
+  let open = 0;
+  for (; end < s.length; end++) {
+    const c = s.charCodeAt(end);
+    if (c === 40 || c === 91 || c === 123) open++;
+    else if ((c === 41 || c === 93 || c === 125) && open > 0) open--;
+    else if (VALUE_STOP.has(c)) break;
+  }
+  return end;
 }
 
 /**

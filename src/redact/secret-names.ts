@@ -67,6 +67,7 @@ export function isPlaceholder(v: string): boolean {
   const why = whyNotSecret(v);
   return (
     why === 'placeholder' ||
+    why === 'prefix' ||
     why === 'reference' ||
     why === 'format' ||
     why === 'encrypted' ||

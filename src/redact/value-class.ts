@@ -10,6 +10,7 @@ import { isPemPlaceholder } from './placeholders.js';
  * Why a value is not a secret:
  * - `empty`, `trivial` (`true`, `none`, a single digit), `mark` (already `[redacted]`);
  * - `placeholder`: a stand-in of docs and templates (`<your-key>`, `YOUR_TOKEN`, `changeme`, `***`);
+ * - `prefix`: a token's prefix alone (`CFPAT-`, `ghp_`), the rest left for the user to fill in;
  * - `reference`: made only of references and expressions, joined by separators: shell parameters
  *   and substitutions (`$VAR`, `${VAR:-default}`, `$(cmd)`, backticks; POSIX Shell Command
  *   Language 2.6), GitHub Actions expressions (`${{ secrets.X }}`), Go/Helm/Jinja templates
@@ -20,7 +21,7 @@ import { isPemPlaceholder } from './placeholders.js';
  *   Vault transit ciphertext (`vault:v1:…`, Vault's transit secrets engine docs): safe to store.
  */
 export type NotSecret =
-  'empty' | 'trivial' | 'mark' | 'placeholder' | 'reference' | 'format' | 'encrypted';
+  'empty' | 'trivial' | 'mark' | 'placeholder' | 'prefix' | 'reference' | 'format' | 'encrypted';
 
 /** Values that are flags, not secrets (`"vault_pass": true`, `db_pass=0`). */
 const TRIVIAL = /^(?:true|false|null|nil|none|yes|no|on|off|undefined|\d)$/i;
@@ -71,6 +72,9 @@ const FORMAT_FIELD =
  */
 const JOINERS_ONLY = /^(?:(?:bearer|basic|token|digest|apikey)[ \t]+)?[\s:@/\\._,;=+|-]*$/i;
 
+/** A token's prefix alone, what templates leave for the rest (`CFPAT-`, `ghp_`, `sk-`, `xoxb-`). */
+const TOKEN_PREFIX_ALONE = /^[A-Za-z]{2,8}[-_]$/;
+
 /** A SOPS value (the SOPS file format) or a Vault transit ciphertext. */
 const ENCRYPTED = /^(?:ENC\[[A-Z0-9_]{1,32},data:[^\]\n]*\]|vault:v\d{1,4}:[A-Za-z0-9+/=]{8,})$/;
 
@@ -81,6 +85,7 @@ export function whyNotSecret(v: string): NotSecret | undefined {
   if (isMark(v) || v.startsWith('[redacted')) return 'mark';
   if (STAND_IN.test(v) || (v.startsWith('-----BEGIN') && isPemPlaceholder(v))) return 'placeholder';
   if (ENCRYPTED.test(v)) return 'encrypted';
+  if (TOKEN_PREFIX_ALONE.test(v)) return 'prefix';
   if (v.length > 4096) return undefined;
   const refs = v.replace(REFERENCE, '\u0000');
   const rest = refs.replace(FORMAT_FIELD, '\u0001');
@@ -152,8 +157,11 @@ export function expressionEnd(s: string, p: number, code = true): number {
   PATH_AT.lastIndex = p;
   if (!PATH_AT.test(s)) return -1;
   const after = PATH_AT.lastIndex;
-  if (s[after] === '(' || s[after] === '[') return bracketEnd(s, after);
-  return -1;
+  if (s[after] !== '(' && s[after] !== '[') return -1;
+  // A call or a subscript ends where an expression may end (`f(x).y`, `T[str] = None`), not
+  // inside a word (`KRXa…[yHG1FS$]bwhs…` is one value with brackets in it).
+  const end = bracketEnd(s, after);
+  return end !== -1 && (end === s.length || /[\s,;)\]}.:]/.test(s[end] as string)) ? end : -1;
 }
 
 /** The index after the bracket that closes the one at `p` (quotes skipped), or -1 on its line. */
