@@ -63,6 +63,12 @@ export const VALUE_ROWS: readonly Row[] = [
   ),
   kept('a token prefix alone', '  contentful_access_token: "CFPAT-"'),
   kept('a token prefix alone, unquoted', 'GITHUB_TOKEN=ghp_'),
+  kept(
+    'an Ansible Vault value',
+    '  password: !vault |\n    $ANSIBLE_VAULT;1.1;AES256\n    6638643965323633646262656665306333616466396630323136393465356136',
+  ),
+  kept('a scheme alone, concatenated', '"token": "Bearer " + token'),
+  kept('mysql -p and a quoted variable', 'mysql -u root -p"$DB_PASS" db'),
   // identifiers and names of secrets
   kept(
     'ExternalSecret remoteRef fields',
