@@ -1,5 +1,5 @@
 import { nameIsSecret } from './secret-names.js';
-import { isNotSecret } from './value-class.js';
+import { isNotSecret, unquoted } from './value-class.js';
 import type { Span } from './spans.js';
 
 /**
@@ -189,7 +189,7 @@ function restOf(w: Arg | undefined, at: number, insideQuotes: boolean): Span | u
   if (insideQuotes && (open === '"' || open === "'") && w.text.length > 1 && w.text.endsWith(open))
     end--;
   const secret = w.text.slice(at, end - w.start);
-  if (isNotSecret(secret)) return undefined;
+  if (isNotSecret(unquoted(secret))) return undefined;
   return { start: w.start + at, end, kind: 'command-password' };
 }
 

@@ -16,7 +16,7 @@ import { findAssignments } from './secret-assignments.js';
 import { NAME_KEYWORDS } from './secret-names.js';
 import type { Span } from './spans.js';
 import { TOKEN_RULES, type TokenRule } from './token-rules.js';
-import { isNotSecret } from './value-class.js';
+import { isNotSecret, unquoted } from './value-class.js';
 
 /** A pattern from `--config`: a kind for `--report` and a regex whose whole match is a secret. */
 export interface ConfigPattern {
@@ -146,7 +146,7 @@ export class TextRules {
     if (/curl|mysql|mariadb|sshpass/i.test(s)) {
       const found: Span[] = [];
       findCommandsFlockdeck(s, found, true);
-      for (const sp of found) if (!isNotSecret(s.slice(sp.start, sp.end))) spans.push(sp);
+      for (const sp of found) if (!isNotSecret(unquoted(s.slice(sp.start, sp.end)))) spans.push(sp);
     }
     for (const p of this.config.patterns) {
       p.regex.lastIndex = 0;

@@ -10,15 +10,17 @@ import { isPemPlaceholder } from './placeholders.js';
  * Why a value is not a secret:
  * - `empty`, `trivial` (`true`, `none`, a single digit), `mark` (already `[redacted]`);
  * - `placeholder`: a stand-in of docs and templates (`<your-key>`, `YOUR_TOKEN`, `changeme`, `***`);
- * - `prefix`: a token's prefix alone (`CFPAT-`, `ghp_`), the rest left for the user to fill in;
+ * - `prefix`: a token's prefix or a scheme alone (`CFPAT-`, `ghp_`, `Bearer `), the rest added
+ *   elsewhere;
  * - `reference`: made only of references and expressions, joined by separators: shell parameters
  *   and substitutions (`$VAR`, `${VAR:-default}`, `$(cmd)`, backticks; POSIX Shell Command
  *   Language 2.6), GitHub Actions expressions (`${{ secrets.X }}`), Go/Helm/Jinja templates
  *   (`{{ .Values.password }}`), cmd.exe variables (`%NUGET_PASSWORD%`), PowerShell's `$env:X`,
  *   `"$USER:$PASS"`, `"${{ secrets.X }}:${{ secrets.Y }}"`;
  * - `format`: printf verbs (`%s`, `%(name)s`), Python/.NET format fields (`{}`, `{token}`, `{0}`);
- * - `encrypted`: a SOPS value (`ENC[AES256_GCM,data:…,type:str]`, the SOPS file format) or a
- *   Vault transit ciphertext (`vault:v1:…`, Vault's transit secrets engine docs): safe to store.
+ * - `encrypted`: a SOPS value (`ENC[AES256_GCM,data:…,type:str]`, the SOPS file format), a
+ *   Vault transit ciphertext (`vault:v1:…`, Vault's transit secrets engine docs), an Ansible
+ *   Vault value (`!vault`, `$ANSIBLE_VAULT;1.1;AES256`): safe to store.
  */
 export type NotSecret =
   'empty' | 'trivial' | 'mark' | 'placeholder' | 'prefix' | 'reference' | 'format' | 'encrypted';
@@ -72,11 +74,18 @@ const FORMAT_FIELD =
  */
 const JOINERS_ONLY = /^(?:(?:bearer|basic|token|digest|apikey)[ \t]+)?[\s:@/\\._,;=+|-]*$/i;
 
-/** A token's prefix alone, what templates leave for the rest (`CFPAT-`, `ghp_`, `sk-`, `xoxb-`). */
-const TOKEN_PREFIX_ALONE = /^[A-Za-z]{2,8}[-_]$/;
+/**
+ * A token's prefix alone, what templates leave for the rest (`CFPAT-`, `ghp_`, `xoxb-`), or an
+ * Authorization scheme alone (`"Bearer " + token`).
+ */
+const TOKEN_PREFIX_ALONE = /^(?:[A-Za-z]{2,8}[-_]|(?:bearer|basic|token|digest)[ \t]*)$/i;
 
-/** A SOPS value (the SOPS file format) or a Vault transit ciphertext. */
-const ENCRYPTED = /^(?:ENC\[[A-Z0-9_]{1,32},data:[^\]\n]*\]|vault:v\d{1,4}:[A-Za-z0-9+/=]{8,})$/;
+/**
+ * A SOPS value (the SOPS file format), a Vault transit ciphertext, an Ansible Vault value (its
+ * `!vault` tag, its `$ANSIBLE_VAULT;1.1;AES256` header; Ansible's "Encrypting content" docs).
+ */
+const ENCRYPTED =
+  /^(?:ENC\[[A-Z0-9_]{1,32},data:[^\]\n]*\]|vault:v\d{1,4}:[A-Za-z0-9+/=]{8,}|!vault|\$ANSIBLE_VAULT;[\d.]+;[\w;]+)$/;
 
 /** Why `v`, a value in a credential's place, is not a secret; undefined when it may be one. */
 export function whyNotSecret(v: string): NotSecret | undefined {
@@ -97,6 +106,10 @@ export function whyNotSecret(v: string): NotSecret | undefined {
 
 /** Is `v` not a secret (see `whyNotSecret`)? */
 export const isNotSecret = (v: string): boolean => whyNotSecret(v) !== undefined;
+
+/** `v` without one pair of quotes around it (`"$DB_PASS"` is `$DB_PASS`, as a shell reads it). */
+export const unquoted = (v: string): string =>
+  v.length >= 2 && (v[0] === '"' || v[0] === "'") && v.endsWith(v[0]) ? v.slice(1, -1) : v;
 
 /** Characters of an identifier path (`process.env.X`, `var.db_password`, `getpass.getpass`). */
 const PATH_AT = /[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*/y;
