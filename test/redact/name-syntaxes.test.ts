@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRedactor } from '../../src/redact/redactor.js';
 import { isSecretPath } from '../../src/redact/secret-files.js';
+import { txpipe } from '../cli/run.js';
 import { ensureBuilt } from '../shared.js';
 import { redactRowsByCli, type Row } from './syntax-table.js';
 
@@ -225,5 +226,40 @@ describe('secret files', () => {
     ['envrc.md', false],
   ] as const)('%s: %s', (path, want) => {
     expect(isSecretPath(path)).toBe(want);
+  });
+});
+
+describe('a session that reads .envrc or secrets.json has the result withheld (the built CLI)', () => {
+  beforeAll(() => ensureBuilt());
+  it.each([
+    ['Read', { file_path: '/home/me/app/.envrc' }],
+    ['Bash', { command: 'cat ~/.microsoft/usersecrets/abc/secrets.json' }],
+  ])('%s %j', (tool, input) => {
+    const lines = [
+      {
+        type: 'assistant',
+        uuid: 'a1',
+        sessionId: 's1',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_1', name: tool, input }],
+        },
+      },
+      {
+        type: 'user',
+        uuid: 'u1',
+        sessionId: 's1',
+        message: {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_1', content: 'export DB_URL=plainvalue' },
+          ],
+        },
+      },
+    ];
+    const r = txpipe(['redact'], { input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('plainvalue');
+    expect(r.stdout).toContain('[withheld: a secret file]');
   });
 });
