@@ -4,7 +4,6 @@ import { NAME_KEYWORDS, nameIsSecret } from './secret-names.js';
 import { TOKEN_PRESCAN } from './token-rules.js';
 import { compileConfigScan } from './config-scan.js';
 import { hasOpaqueKey } from './opaque-keys.js';
-import { PROVIDER_KEY_PRESCAN, PROVIDER_NAMES } from './provider-keys.js';
 import { startTables, type StartTables } from './start-tables.js';
 
 /** Prescan verdicts (bit flags). */
@@ -111,8 +110,6 @@ export const PRESCAN_STARTS: readonly string[] = [
   'cred',
   'auth',
   'bund',
-  // a key named for a provider (provider-keys.ts)
-  ...PROVIDER_NAMES.map((n) => n.slice(0, 4)),
   // escapes: `\/`, `\u00XX` (the regex checks XX is printable ASCII)
   '\\/**',
   '\\u00',
@@ -149,7 +146,7 @@ export function compilePrescan(
   // a .netrc `account` (netrc.ts; its `password` is a secret name).
   const commands =
     'docker|podman|psexec|securestring|digest(?:[ \\t]|\\\\[ntr])+[A-Za-z]+=|account(?:[ \\t]|\\\\[ntr])+[^\\s\\\\]';
-  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|${commands}|${PROVIDER_KEY_PRESCAN}|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
+  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|${commands}|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');

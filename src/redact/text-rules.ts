@@ -5,7 +5,6 @@ import { findCommandsFlockdeck } from './flockdeck/others.js';
 import { findJwts } from './jwt.js';
 import { findK8sSecretData } from './k8s-secrets.js';
 import { findNetrc } from './netrc.js';
-import { findProviderKeys } from './provider-keys.js';
 import { findOpaqueKeys } from './opaque-keys.js';
 import { isPemPlaceholder, isPlaceholderUrlPassword } from './placeholders.js';
 import { findPii } from './pii.js';
@@ -139,7 +138,6 @@ export class TextRules {
     if (/digest/i.test(s)) findAuthParams(s, spans);
     findAssignments(s, this.keywords, this.config.names, new Cursor(s), spans);
     if (s.includes('machine') || s.includes('default')) findNetrc(s, spans);
-    if (s.includes(':')) findProviderKeys(s, spans);
     if (COMMAND_GATE.test(s)) findCommandPasswords(s, spans);
     // Flockdeck's command rules read the whole line after the command word (`curl … mysql -pX`);
     // what they take is judged as every value is (`-p$MYSQL_PASSWORD` is a reference).

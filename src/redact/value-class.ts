@@ -195,31 +195,3 @@ function bracketEnd(s: string, p: number): number {
   }
   return -1;
 }
-
-/** 0 for a digit, 1 for a letter, 2 for anything else. */
-const classOf = (c: number): number =>
-  c >= 48 && c <= 57 ? 0 : (c | 32) >= 97 && (c | 32) <= 122 ? 1 : 2;
-
-/**
- * Does `v` look generated rather than written (the generic rule, used only where the context
- * says credential)? A run of 16 characters or more between separators (`-` `.` `_` `/` `:` `+`
- * `=` `~`) with two digits and two letters at least, and both cases or six changes between letter
- * and digit. A model name (`gpt-4o-mini-2024-07-18`), a version, a UUID, a word are not.
- */
-export function isRandomLooking(v: string): boolean {
-  for (const run of v.split(/[-._/:+=~]/)) {
-    if (run.length < 16) continue;
-    let digits = 0;
-    let letters = 0;
-    let changes = 0;
-    for (let i = 0; i < run.length; i++) {
-      const k = classOf(run.charCodeAt(i));
-      if (k === 0) digits++;
-      else if (k === 1) letters++;
-      if (i > 0 && k !== classOf(run.charCodeAt(i - 1))) changes++;
-    }
-    if (digits < 2 || letters < 2) continue;
-    if ((/[a-z]/.test(run) && /[A-Z]/.test(run)) || changes >= 6) return true;
-  }
-  return false;
-}
