@@ -18,6 +18,8 @@ const EXPRESSION_WORDS = new Set(
 const PROPERTY_ACCESS = /^[A-Za-z_$][\w$]*(?:(?:\?\.|\.)[A-Za-z_$][\w$]*)+(?:\[|\(\))?$/;
 /** A camelCase identifier with no digit (`csrfToken`, `apiKey`). */
 const CAMEL_CASE = /^[a-z]+(?:[A-Z][a-z]+)+$/;
+/** A kebab-case name of letters (`api-key`, `db-password`). */
+const KEBAB_NAME = /^[A-Za-z]+(?:-[A-Za-z]+)+$/;
 /** An identifier (`SECRET_KEY`, `accessToken`). */
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -39,6 +41,8 @@ export function isCodeValue(s: string, inner: string, end: number, code: boolean
     return true;
   if (code && IDENTIFIER.test(inner) && (CAMEL_CASE.test(inner) || nameIsSecret(inner)))
     return true;
+  // The name of a secret, not a secret (`secretKey: api-key` in an ExternalSecret).
+  if (code && KEBAB_NAME.test(inner) && nameIsSecret(inner)) return true;
   // One to four lower-case letters after `: `, then a blank and more words: prose.
   const before = s[end - inner.length - 1];
   if (

@@ -1,10 +1,133 @@
-import { isMark } from './marks.js';
-import { isPlaceholder } from './secret-names.js';
+import { nameIsSecret } from './secret-names.js';
+import { isNotSecret, unquoted } from './value-class.js';
 import type { Span } from './spans.js';
 
-/** Commands whose arguments carry a password: curl's user:password, mysql's -p, sshpass -p. */
-export const COMMANDS =
-  /(?<![\w.-])(curl|mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|sshpass)(?![\w.-])/g;
+/**
+ * The commands whose arguments carry a password, and how each reads its own (one entry per tool,
+ * from its manual; docs/commands/redact.md, "How values are judged", (b)). Given the command's
+ * words and the index of one, a reader returns the span of a password it holds, if any.
+ */
+interface CommandSyntax {
+  readonly doc: string;
+  /** The command words (case-insensitive where the tool is: PowerShell, Windows). */
+  readonly words: readonly string[];
+  readonly read: (args: readonly Arg[], i: number) => Span | undefined;
+}
+
+/** `-p VALUE`, `--password VALUE`, `--password=VALUE` and the like, for the flags given. */
+const flagValue =
+  (short: readonly string[], long: readonly string[]) =>
+  (args: readonly Arg[], i: number): Span | undefined => {
+    const w = args[i] as Arg;
+    const next = args[i + 1];
+    if ((short.includes(w.text) || long.includes(w.text)) && next) return wordValue(next, 0);
+    const eq = w.text.indexOf('=');
+    if (eq !== -1 && long.includes(w.text.slice(0, eq))) return wordValue(w, eq + 1);
+    return undefined;
+  };
+
+/** The value in word `w` from `at`, inside its quotes when it is quoted (the quotes kept). */
+const wordValue = (w: Arg | undefined, at: number): Span | undefined => {
+  if (w === undefined) return undefined;
+  const q = w.text[at];
+  const quoted = (q === '"' || q === "'") && w.text.length > at + 1 && w.text.endsWith(q);
+  const from = quoted ? at + 1 : at;
+  const to = quoted ? w.text.length - 1 : w.text.length;
+  const secret = w.text.slice(from, to);
+  if (isNotSecret(secret)) return undefined;
+  return { start: w.start + from, end: w.start + to, kind: 'command-password' };
+};
+
+const COMMAND_SYNTAXES: readonly CommandSyntax[] = [
+  {
+    doc: 'curl(1) -u/--user/--proxy-user user:password',
+    words: ['curl'],
+    read(args, i) {
+      const w = args[i] as Arg;
+      let cred: Arg | undefined;
+      let at = 0;
+      if (w.text === '-u' || w.text === '--user' || w.text === '--proxy-user') cred = args[i + 1];
+      else if (/^--(?:proxy-)?user=/.test(w.text)) {
+        cred = w;
+        at = w.text.indexOf('=') + 1;
+      } else if (/^-u./.test(w.text)) {
+        cred = w;
+        at = 2;
+      }
+      const colon = cred ? cred.text.indexOf(':', at) : -1;
+      return cred && colon !== -1 ? restOf(cred, colon + 1, true) : undefined;
+    },
+  },
+  {
+    doc: 'mysql(1) and its kin: -pPASSWORD, glued',
+    words: ['mysql', 'mysqldump', 'mysqladmin', 'mariadb', 'mariadb-dump'],
+    read(args, i) {
+      const w = args[i] as Arg;
+      return /^-p./.test(w.text) && !w.text.startsWith('--') ? restOf(w, 2, false) : undefined;
+    },
+  },
+  {
+    doc: 'sshpass(1) -p PASSWORD',
+    words: ['sshpass'],
+    read: (args, i) => ((args[i] as Arg).text === '-p' ? restOf(args[i + 1], 0, false) : undefined),
+  },
+  {
+    doc: 'PsExec -p PASSWORD (Sysinternals)',
+    words: ['psexec', 'psexec.exe', 'psexec64', 'psexec64.exe'],
+    read: flagValue(['-p'], []),
+  },
+  {
+    doc: 'docker login / podman login -p, --password (docker_login(1))',
+    words: ['docker', 'podman'],
+    read: (args, i) =>
+      args[0]?.text === 'login' ? flagValue(['-p'], ['--password'])(args, i) : undefined,
+  },
+  {
+    doc: 'npm/yarn/pnpm config set KEY VALUE (npm-config(1)): the value of a secret key',
+    words: ['npm', 'yarn', 'pnpm'],
+    read(args, i) {
+      if (args[0]?.text !== 'config' || args[1]?.text !== 'set' || i < 2) return undefined;
+      const w = args[i] as Arg;
+      if (w.text.startsWith('-') || w.text.includes('=') || !nameIsSecret(lastName(w.text)))
+        return undefined;
+      const next = args[i + 1];
+      return next && !next.text.startsWith('-') ? wordValue(next, 0) : undefined;
+    },
+  },
+  {
+    doc: 'PowerShell ConvertTo-SecureString [-String] TEXT -AsPlainText',
+    words: ['convertto-securestring'],
+    read(args, i) {
+      if (!args.some((a) => /^-asplaintext$/i.test(a.text))) return undefined;
+      const w = args[i] as Arg;
+      const prev = args[i - 1];
+      const positional = i === 0 && !w.text.startsWith('-');
+      const named = prev !== undefined && /^-string$/i.test(prev.text);
+      return positional || named ? wordValue(w, 0) : undefined;
+    },
+  },
+];
+
+/** The command words, for a quick test of a text before the commands are read. */
+export const COMMAND_GATE = new RegExp(
+  COMMAND_SYNTAXES.flatMap((c) => c.words)
+    .filter((w) => !w.endsWith('.exe') && !/\d/.test(w))
+    .join('|')
+    .replace(/\./g, '\\.'),
+  'i',
+);
+
+const BY_WORD = new Map(COMMAND_SYNTAXES.flatMap((c) => c.words.map((w) => [w, c] as const)));
+
+/** Commands whose arguments carry a password (any word of `COMMAND_SYNTAXES`). */
+export const COMMANDS = new RegExp(
+  `(?<![\\w.-])(${[...BY_WORD.keys()].map((w) => w.replace(/\./g, '\\.')).join('|')})(?![\\w.-])`,
+  'gi',
+);
+
+/** The last name of a config key (`//registry.npmjs.org/:_authToken` is `_authToken`). */
+const lastName = (key: string): string => key.slice(key.lastIndexOf(':') + 1);
+
 /** How far past the command word its arguments are read (the rest of the line, at most). */
 const MAX_COMMAND = 4096;
 
@@ -59,17 +182,18 @@ function words(s: string, from: number, to: number): Arg[] {
 }
 
 /** The span of the secret from `at` to the end of word `w` (a quoted word's closing quote kept). */
-function restOf(w: Arg, at: number, insideQuotes: boolean): Span | undefined {
+function restOf(w: Arg | undefined, at: number, insideQuotes: boolean): Span | undefined {
+  if (w === undefined) return undefined;
   let end = w.end;
   const open = w.text[0];
   if (insideQuotes && (open === '"' || open === "'") && w.text.length > 1 && w.text.endsWith(open))
     end--;
   const secret = w.text.slice(at, end - w.start);
-  if (secret === '' || isMark(secret) || isPlaceholder(secret)) return undefined;
+  if (isNotSecret(unquoted(secret))) return undefined;
   return { start: w.start + at, end, kind: 'command-password' };
 }
 
-/** Passwords on command lines: `curl -u user:pw`, `mysql -ppw`, `sshpass -p pw`. */
+/** Passwords on command lines: `curl -u user:pw`, `mysql -ppw`, `docker login -p pw`, … */
 export function findCommandPasswords(s: string, spans: Span[]): void {
   COMMANDS.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -78,31 +202,10 @@ export function findCommandPasswords(s: string, spans: Span[]): void {
     const to = commandEnd(s, from);
     const args = words(s, from, to);
     COMMANDS.lastIndex = args.length > 0 ? (args[args.length - 1] as Arg).end : from;
-    const cmd = m[1] as string;
+    const syntax = BY_WORD.get((m[1] as string).toLowerCase());
+    if (syntax === undefined) continue;
     for (let i = 0; i < args.length; i++) {
-      const w = args[i] as Arg;
-      const next = args[i + 1];
-      let span: Span | undefined;
-      if (cmd === 'curl') {
-        let cred: Arg | undefined;
-        let at = 0;
-        if (w.text === '-u' || w.text === '--user' || w.text === '--proxy-user') cred = next;
-        else if (/^--(?:proxy-)?user=/.test(w.text)) {
-          cred = w;
-          at = w.text.indexOf('=') + 1;
-        } else if (/^-u./.test(w.text)) {
-          cred = w;
-          at = 2;
-        }
-        if (cred) {
-          const colon = cred.text.indexOf(':', at);
-          if (colon !== -1) span = restOf(cred, colon + 1, true);
-        }
-      } else if (cmd === 'sshpass' && w.text === '-p' && next) {
-        span = restOf(next, 0, false);
-      } else if (/^-p./.test(w.text) && !w.text.startsWith('--')) {
-        span = restOf(w, 2, false);
-      }
+      const span = syntax.read(args, i);
       if (span) spans.push(span);
     }
   }

@@ -1,5 +1,4 @@
-import { isMark } from './marks.js';
-import { isPlaceholder } from './secret-names.js';
+import { isNotSecret } from './value-class.js';
 import type { Span } from './spans.js';
 
 /** A Kubernetes Secret manifest (`kind: Secret`, also in a list of documents). */
@@ -9,8 +8,8 @@ const SECRET_KIND =
 const LINE = /^([ \t]*\d+(?:→|\t))?([ \t]*)(.*?)[ \t]*\r?$/;
 /** The maps whose values are the secret's bytes. */
 const DATA = /^(?:data|stringData):$/;
-/** `key: value` inside them; the value unquoted when quoted. */
-const ENTRY = /^[\w.-]+:[ \t]+(["']?)(.+?)\1$/;
+/** `key: value` inside them; the value unquoted when quoted (`''` is an empty value). */
+const ENTRY = /^[\w.-]+:[ \t]+(["']?)(.*?)\1$/;
 
 /**
  * Every value under `data:` and `stringData:` of a Kubernetes Secret manifest: base64 that no
@@ -31,7 +30,8 @@ export function findK8sSecretData(s: string, spans: Span[]): void {
     if (dataIndent >= 0 && indent > dataIndent) {
       const e = ENTRY.exec(body);
       const value = e?.[2];
-      if (value === undefined || isMark(value) || isPlaceholder(value)) continue;
+      // Empty, a reference, an encrypted value (value-class.ts): nothing to hide.
+      if (value === undefined || isNotSecret(value)) continue;
       const end = from + (m[1]?.length ?? 0) + indent + body.length - (e?.[1] as string).length;
       spans.push({ start: end - value.length, end, kind: 'k8s-secret-data' });
       continue;

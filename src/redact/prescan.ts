@@ -93,6 +93,11 @@ export const PRESCAN_STARTS: readonly string[] = [
   'mysq',
   'mari',
   'sshp',
+  'dock',
+  'podm',
+  'psex',
+  'secu',
+  'dige',
   // ://
   '://*',
   // name keywords
@@ -104,6 +109,7 @@ export const PRESCAN_STARTS: readonly string[] = [
   'acce',
   'cred',
   'auth',
+  'bund',
   // escapes: `\/`, `\u00XX` (the regex checks XX is printable ASCII)
   '\\/**',
   '\\u00',
@@ -136,7 +142,11 @@ export function compilePrescan(
 ): (s: string) => number {
   const extra = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // `slack.com/` rather than `hooks.slack.com`: `hooks` is on every line that records hooks.
-  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
+  // Command words of command-lines.ts beyond those, Digest auth-params (auth-params.ts) and
+  // a .netrc `account` (netrc.ts; its `password` is a secret name).
+  const commands =
+    'docker|podman|psexec|securestring|digest(?:[ \\t]|\\\\[ntr])+[A-Za-z]+=|account(?:[ \\t]|\\\\[ntr])+[^\\s\\\\]';
+  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|${commands}|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
@@ -153,7 +163,9 @@ export function compilePrescan(
   const scan = new RegExp(source, table ? 'iy' : 'gi');
   const literal = new RegExp(`${literals}|\\\\u00[2-7]|\\\\/`, 'i');
   const configScan = compileConfigScan(patterns);
-  const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}(?: [^\s/?#@"'<>]{1,256})?@/y;
+  // A user and a password, or a user alone that may be a token (text-rules.ts, URL_TOKEN_USER).
+  const userinfo =
+    /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}(?: [^\s/?#@"'<>]{1,256})?@|[A-Za-z0-9_~+-]{20,256}@/y;
   // Blanks may be escaped once (`\t` in a JSON line) or more (JSON inside a JSON string).
   // `key="Password" value="…"` (NuGet) too.
   // `os.environ["API_KEY"] = …` (a subscript), `<password>…` (an element) and

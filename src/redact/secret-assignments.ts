@@ -1,7 +1,9 @@
-import { isMark } from './marks.js';
 import type { Cursor } from './quotes.js';
 import { isCodeValue } from './code-values.js';
-import { isPlaceholder, isTrivialValue, nameIsSecret } from './secret-names.js';
+import { isKeyName, isRandomKey } from './key-names.js';
+import { isYamlKey, plainScalarEnd, separatorAt } from './separators.js';
+import { nameIsSecret } from './secret-names.js';
+import { expressionEnd, isNotSecret, literalQuoteAt } from './value-class.js';
 import type { Span } from './spans.js';
 
 /** How far a quoted value may run before it is cut at the end of its line instead. */
@@ -61,6 +63,8 @@ export function findAssignments(
     prevEnd = b;
     while (b > a && (s.charCodeAt(b - 1) === 46 || s.charCodeAt(b - 1) === 45)) b--;
     if (b - a > MAX_NAME) continue;
+    // `${TOKEN:-default}`: a parameter expansion names a variable, it assigns nothing.
+    if (s[a - 1] === '{' && s[a - 2] === '$') continue;
     const span = valueOfName(s, a, b, extraNames, cursor);
     if (span) {
       spans.push(span);
@@ -128,21 +132,21 @@ function assignedValue(
     return span && isCallValue(s.slice(span.start, span.end)) ? span : undefined;
   }
   while (isBlank(s.charCodeAt(p))) p++;
-  const sep = s[p];
   let kind = 'secret-name';
-  let code = false;
-  if (sep === ':' && s[p + 1] === '=') {
-    // Go's `password := "…"`.
-    p += 2;
-    code = true;
-    while (isBlank(s.charCodeAt(p))) p++;
-  } else if (
-    (sep === '=' && s[p + 1] !== '=') ||
-    (sep === ':' && s[p + 1] !== '=' && s[p + 1] !== ':')
-  ) {
-    p++;
-    code = isBlank(s.charCodeAt(p));
-    while (isBlank(s.charCodeAt(p))) p++;
+  let read: ValueSyntax = {};
+  const sep = separatorAt(s, p);
+  if (sep !== undefined) {
+    p = sep.value;
+    read = {
+      code: sep.code,
+      quotedOnly: sep.syntax.quotedOnly,
+      identifierIsCode: sep.syntax.identifierIsCode,
+      credentialOnly: sep.syntax.credentialOnly,
+      // `password: abc&def`: a YAML plain scalar runs to its line's end or ` #`.
+      yaml: sep.syntax.yamlKey === true && sep.code && isYamlKey(s, a),
+      // `Pwd={a;b}` (ODBC): a value in braces right after `=`.
+      braces: s[p - 1] === '=' && s[p] === '{',
+    };
   } else if (dashes >= 1 && p > b && isFlagContext(s, a, lower)) {
     kind = 'secret-flag';
     const c = s[p];
@@ -150,21 +154,33 @@ function assignedValue(
   } else {
     VALUE_ATTRIBUTE.lastIndex = p;
     const attr = q === '"' || q === "'" ? VALUE_ATTRIBUTE.exec(s) : null;
-    if (attr !== null) return valueAt(s, p + attr[0].length, cursor, 'secret-name', false);
+    if (attr !== null) return valueAt(s, p + attr[0].length, cursor, 'secret-name');
     return p > b ? proseValue(s, p) : undefined;
   }
+  // `input('Password: ')`: the quote after the separator closes the string the
+  // name is in (what follows it ends an expression), it opens no value.
+  if (
+    (q === '"' || q === "'") &&
+    s[p] === q &&
+    s[b] !== q &&
+    (p + 1 === s.length || '\r\n),;]}'.includes(s[p + 1] as string))
+  )
+    return undefined;
   // `Authorization: Bearer x` keeps its scheme; another name with the word in it
   // (`X-Authorization`, or one glued to text before it) loses the scheme too.
   if (auth) return credentialOfScheme(s, p, cursor, /^(?:proxy-)?authori[sz]ation$/.test(lower));
   // `auth: FlyV1 fm2_…`, `token = Bearer abc…`: the scheme stays, the credential after it goes.
   SCHEME_THEN_CREDENTIAL.lastIndex = p;
   if (SCHEME_THEN_CREDENTIAL.test(s)) return credentialOfScheme(s, p, cursor, true);
-  return valueAt(s, p, cursor, kind, code);
+  return valueAt(s, p, cursor, kind, read);
 }
 
 /** An unquoted scheme word (`Bearer`, `FlyV1`) and, after a blank, something that is not a word of prose. */
 const SCHEME_THEN_CREDENTIAL =
   /(?:bearer|basic|token|digest|apikey|[A-Za-z]{2,12}V\d)[ \t]+(?=[A-Za-z0-9._~+/=-]{0,255}[\d_+/=])/iy;
+
+/** An auth-param after a scheme (RFC 7235 2.1: `name=value` pairs, not a token68 credential). */
+const AUTH_PARAM = /[A-Za-z][\w-]*=(?!=)(?=["A-Za-z0-9])/y;
 
 /** `key="Password" value="…"` (NuGet, .NET config): the value of the pair's `value` attribute. */
 const VALUE_ATTRIBUTE = /value[ \t]*=[ \t]*(?=["'])/iy;
@@ -200,14 +216,38 @@ function isFlagContext(s: string, a: number, lower: string): boolean {
   return i < 0 || !PROSE_BEFORE_FLAG.has(s.charCodeAt(i));
 }
 
-/** The value starting at `p`: quoted (to its closing quote, or its line's end) or a bare word. */
+/** How a value is read in the syntax it was found in (see separators.ts). */
+export interface ValueSyntax {
+  /** A bare identifier may be code here (`key = apiKey`). */
+  readonly code?: boolean;
+  /** Only a quoted value is a literal (`'password' => env('X')`). */
+  readonly quotedOnly?: boolean;
+  /** Any bare identifier is code (`token += chunk`). */
+  readonly identifierIsCode?: boolean;
+  /** Only a value that looks like a credential (8 or more, letters and digits). */
+  readonly credentialOnly?: boolean;
+  /** A YAML block mapping's value: a plain scalar runs to its line's end or ` #`. */
+  readonly yaml?: boolean;
+  /** A value in braces may follow (`Pwd={a;b}`, ODBC). */
+  readonly braces?: boolean;
+}
+
+/**
+ * The value starting at `p`: quoted (to its closing quote, or its line's end), in braces, or a
+ * bare word. Nothing when the value is an expression (value-class.ts: a reference, a call, a type,
+ * a regex, an f-string) or is not a secret (`whyNotSecret`).
+ */
 export function valueAt(
   s: string,
   p: number,
   cursor: Cursor,
   kind: string,
-  code = false,
+  read: ValueSyntax = {},
 ): Span | undefined {
+  if (read.braces) return bracedValue(s, p, kind);
+  if (expressionEnd(s, p, read.code === true) !== -1) return undefined;
+  // `b'…'`, `r"…"`: a string literal with a prefix; its value is inside the quotes.
+  p = literalQuoteAt(s, p);
   const q = s[p];
   let start = p;
   let end: number;
@@ -224,23 +264,73 @@ export function valueAt(
       inner = s.slice(p + 1, end);
     }
     if (inner === '') return undefined;
+    // Backticks hold a command (shell) or a template: one with a blank in it is not a literal.
+    if (q === '`' && /\s/.test(inner)) return undefined;
   } else {
+    if (read.quotedOnly) return undefined;
     PLACEHOLDER_AT.lastIndex = p;
     if (NOT_A_VALUE_START.has(s.charCodeAt(p)) || PLACEHOLDER_AT.test(s)) return undefined;
-    end = p;
-    while (end < s.length && !VALUE_STOP.has(s.charCodeAt(end))) end++;
+    end = unquotedEnd(s, p);
     inner = s.slice(p, end);
-    if (isCodeValue(s, inner, end, code)) return undefined;
+    if (isCodeValue(s, inner, end, read.code === true)) return undefined;
+    if (read.identifierIsCode && /^[A-Za-z_$][\w$]*$/.test(inner) && !/\d/.test(inner))
+      return undefined;
+    if (read.yaml && end < s.length && !isNoSecret(inner)) {
+      // The whole plain scalar goes (`abc&def`), when it is one word.
+      const scalar = plainScalarEnd(s, p, cursor.lineEnd(p));
+      if (scalar > end) {
+        end = scalar;
+        inner = s.slice(p, end);
+      }
+    }
   }
   if (isNoSecret(inner)) return undefined;
+  if (read.credentialOnly && !looksRandom(inner)) return undefined;
   return { start, end, kind };
 }
 
-/** A value that holds no secret: trivial, a placeholder, or already a redaction mark. */
+/**
+ * The end of an unquoted value at `p`: its first stop character (`VALUE_STOP`), where a closing
+ * bracket stops it only when the value did not open it (`f(password=x)` ends at `)`;
+ * `Key=KRXa…[yHG1FS$]bwhs…` is one value).
+ */
+function unquotedEnd(s: string, p: number): number {
+  let end = p;
+  let open = 0;
+  for (; end < s.length; end++) {
+    const c = s.charCodeAt(end);
+    if (c === 40 || c === 91 || c === 123) open++;
+    else if ((c === 41 || c === 93 || c === 125) && open > 0) open--;
+    else if (VALUE_STOP.has(c)) break;
+  }
+  return end;
+}
+
+/**
+ * `Pwd={a;b}`: a value in braces (ODBC, where `}}` is a `}` inside it), followed by `;`, a quote
+ * or the end of its line. A reference in braces (`password={password}`, JSX) is not a secret.
+ */
+function bracedValue(s: string, p: number, kind: string): Span | undefined {
+  let end = p + 1;
+  const limit = Math.min(s.length, p + QUOTED_VALUE_WINDOW);
+  while (end < limit && s[end] !== '\n') {
+    if (s[end] === '}') {
+      if (s[end + 1] !== '}') break;
+      end++;
+    }
+    end++;
+  }
+  if (s[end] !== '}') return undefined;
+  const after = s[end + 1];
+  if (after !== undefined && !';"\'\r\n'.includes(after)) return undefined;
+  const inner = s.slice(p + 1, end);
+  if (/^[A-Za-z_$][\w$.]*$/.test(inner) || isNoSecret(inner)) return undefined;
+  return { start: p + 1, end, kind };
+}
+
+/** A value that holds no secret: empty, trivial, a placeholder, a reference, a mark (value-class.ts). */
 function isNoSecret(inner: string): boolean {
-  return (
-    isTrivialValue(inner) || isPlaceholder(inner) || isMark(inner) || inner.startsWith('[redacted')
-  );
+  return isNotSecret(inner);
 }
 
 /** Under an authorization name: keep the scheme, redact the credential (placeholders kept). */
@@ -262,50 +352,18 @@ function credentialOfScheme(
     while (isBlank(s.charCodeAt(c))) c++;
     PLACEHOLDER_AT.lastIndex = c;
     if (PLACEHOLDER_AT.test(s)) return undefined;
+    // `Digest username="…", response="…"`: auth-params, read by auth-params.ts.
+    AUTH_PARAM.lastIndex = c;
+    if (/^digest$/i.test(scheme) && AUTH_PARAM.test(s)) return undefined;
     let end = c;
     while (end < s.length && !VALUE_STOP.has(s.charCodeAt(end))) end++;
     const cred = s.slice(c, end);
     // A format verb, a variable or a template field stands in for the credential (`Bearer %s`).
-    if (cred === '' || '%$<{[('.includes(cred[0] as string) || isPlaceholder(cred) || isMark(cred))
-      return undefined;
+    if (cred === '' || '%$<{[('.includes(cred[0] as string) || isNotSecret(cred)) return undefined;
     return { start: keepScheme ? c : i, end, kind: 'authorization' };
   }
   if (scheme !== undefined && SCHEME_ALONE.test(scheme)) return undefined;
   return valueAt(s, p, cursor, 'authorization');
-}
-
-/** A name whose last word is `key`: `Key`, `API_KEY`, `openai.key`, `amplitudeKey`, not `keys`. */
-function isKeyName(name: string): boolean {
-  return /(?:^|[^A-Za-z])key$/i.test(name) || /[a-z0-9]Key$/.test(name);
-}
-
-/**
- * A value a `key` name holds that is random, not a word, a path or an identifier: 20 characters or
- * more with both cases and three digits or more, not all at the end (`userIdentifier2024` is a
- * name), not a file path; or (`lowerCaseToo`) 32 or more with eight digits and eight letters at
- * least (`sk_pr_my_key_fa02…`), not hex alone (a digest) and not a UUID.
- */
-function isRandomKey(v: string, lowerCaseToo: boolean): boolean {
-  if (v.length < 20) return false;
-  const digits = v.replace(/\D/g, '').length;
-  if (/[a-z]/.test(v) && /[A-Z]/.test(v))
-    return digits >= 3 && !/^[A-Za-z_-]+\d+$/.test(v) && !isPathLike(v);
-  const letters = v.replace(/[^A-Za-z]/g, '').length;
-  return (
-    lowerCaseToo &&
-    v.length >= 32 &&
-    digits >= 8 &&
-    letters >= 8 &&
-    !/^[0-9a-f]+$/i.test(v.replace(/[-_.]/g, '')) &&
-    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)
-  );
-}
-
-/** A file path (`Reports/2024/Q1/Summary-v2.pdf`): a file extension, or a word as a directory. */
-function isPathLike(v: string): boolean {
-  return (
-    /\.[A-Za-z0-9]{1,5}$/.test(v) || /(?:^|\/)[A-Za-z][a-z]{2,}(?:[-_][A-Za-z0-9]+)*\//.test(v)
-  );
 }
 
 /** `name = value` or `name=value` with the name unquoted and a single `=`. */

@@ -4,7 +4,17 @@
  * `.pgpass`, `.git-credentials`, anything with `credential` in its name, and `.pem`, `.key`,
  * `.p12`, `.pfx`, `.ppk`, `.keystore` and `.jks` files.
  */
-const EXACT = new Set(['.env', '.npmrc', '.netrc', '_netrc', '.pgpass', '.git-credentials']);
+const EXACT = new Set([
+  '.env',
+  '.npmrc',
+  '.netrc',
+  '_netrc',
+  '.pgpass',
+  '.git-credentials',
+  // direnv's `.envrc` (exports, often of tokens); .NET user secrets' `secrets.json`
+  '.envrc',
+  'secrets.json',
+]);
 const EXTENSIONS = /\.(?:pem|key|p12|pfx|ppk|keystore|jks)$/;
 
 /** The fields of a tool's input that hold the path it reads or writes. */
@@ -54,4 +64,4 @@ export function secretFileOfCall(_toolName: string, input: unknown): string | un
 
 /** Cheap raw-line test: could this line name a secret file? (a superset of `isSecretPath`). */
 export const SECRET_FILE_PRESCAN =
-  /\.env|id_|netrc|\.npmrc|\.pgpass|credential|\.pem|\.key|\.p12|\.pfx|\.ppk|\.keystore|\.jks/i;
+  /\.env|id_|netrc|\.npmrc|\.pgpass|credential|secrets\.json|\.pem|\.key|\.p12|\.pfx|\.ppk|\.keystore|\.jks/i;

@@ -1,4 +1,5 @@
 import { isPemPlaceholder } from './placeholders.js';
+import { whyNotSecret } from './value-class.js';
 
 /**
  * Names that call their value a secret (Flockdeck format reference, section 4): the name contains
@@ -9,16 +10,27 @@ import { isPemPlaceholder } from './placeholders.js';
 const SECRET_WORDS =
   /secret|token|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|credential|authori[sz]ation|auth[_-]?(?:token|key|header)|passphrase/;
 
-/** Names with a secret word that name something else: a file, a path, a kind, a tokenizer. */
+/**
+ * Names with a secret word that name something else: a file, a path, a kind, a tokenizer, and
+ * the id of a store of credentials (Jenkins `credentialsId`, .NET `UserSecretsId`,
+ * `CREDENTIALS_ID`: plural, then `id`; a Vault `secret_id` is a credential).
+ */
 const NOT_A_VALUE =
-  /tokeni[sz]|[_.-]?(?:file|path|dir|name|url|uri|type|kind|count|length|limit)s?$/;
+  /tokeni[sz]|[_.-]?(?:file|path|dir|name|url|uri|type|kind|count|length|limit)s?$|(?:credential|secret)s[_.-]?id$/;
+
+/**
+ * Bundler's credentials for a gem source, `BUNDLE_<HOST>` with the host's dots as `__`
+ * (`BUNDLE_GEMS__CONTRIBSYS__COM=user:pass`, bundle-config(1), "Credentials for gem sources");
+ * not its options that take a `__` too (`BUNDLE_BUILD__<GEM>`, `BUNDLE_MIRROR__<URL>`).
+ */
+const BUNDLER_HOST = /^bundle_(?!build__|mirror__)[a-z0-9-]+(?:__[a-z0-9-]+)+$/;
 
 /** Names that count tokens; a number under them is data, not a secret (DESIGN §4). */
 const COUNT_NAME = /tokens|token_?(?:count|usage|total|limit|budget)/;
 
 /** The keyword scan every name check starts from (a superset of the words above). */
 export const NAME_KEYWORDS =
-  'secret|token|pass|pwd|api[_-]?key|access[_-]?key|private[_-]?key|credential|auth';
+  'secret|token|pass|pwd|api[_-]?key|access[_-]?key|private[_-]?key|credential|auth|bundle_';
 
 /** Characters a name is made of, in text (`MY.PASS`, `api-key`, `DB_PASS`). */
 export const NAME_CHAR = /[A-Za-z0-9_.-]/;
@@ -29,7 +41,12 @@ export function nameIsSecret(name: string, extra: readonly string[] = []): boole
   if (COUNT_NAME.test(n)) return false;
   for (const e of extra) if (n.includes(e)) return true;
   if (NOT_A_VALUE.test(n)) return false;
-  return SECRET_WORDS.test(n) || /[_.-](?:pass|pat)$/.test(n) || AUTH_ALONE.test(n);
+  return (
+    SECRET_WORDS.test(n) ||
+    /[_.-](?:pass|pat)$/.test(n) ||
+    AUTH_ALONE.test(n) ||
+    BUNDLER_HOST.test(n)
+  );
 }
 
 /** `auth` and `_auth` alone: Docker's and npm's base64 `user:password` (`"auth": "dXNl…"`). */
@@ -47,7 +64,13 @@ export function isTrivialValue(v: string): boolean {
 
 /** Values that stand for a secret without being one: `${TOKEN}`, `$TOKEN`, `%s`, `<token>`, `{{x}}`. */
 export function isPlaceholder(v: string): boolean {
+  const why = whyNotSecret(v);
   return (
+    why === 'placeholder' ||
+    why === 'prefix' ||
+    why === 'reference' ||
+    why === 'format' ||
+    why === 'encrypted' ||
     /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[sdv]|<[^<>]*>|\{\{[^{}]*\}\}|\*{3,}|x{3,}|\.\.\.)\W{0,2}$/i.test(
       v,
     ) ||

@@ -1,8 +1,10 @@
-import { findCommandPasswords } from './command-lines.js';
+import { findAuthParams } from './auth-params.js';
+import { COMMAND_GATE, findCommandPasswords } from './command-lines.js';
 import { findCookies } from './cookies.js';
 import { findCommandsFlockdeck } from './flockdeck/others.js';
 import { findJwts } from './jwt.js';
 import { findK8sSecretData } from './k8s-secrets.js';
+import { findNetrc } from './netrc.js';
 import { findOpaqueKeys } from './opaque-keys.js';
 import { isPemPlaceholder, isPlaceholderUrlPassword } from './placeholders.js';
 import { findPii } from './pii.js';
@@ -10,10 +12,10 @@ import { GENERATED_TABLES } from './generated-tables.js';
 import { Cursor } from './quotes.js';
 import { requiredLiteral } from './required-literal.js';
 import { findAssignments } from './secret-assignments.js';
-import { NAME_KEYWORDS, isPlaceholder } from './secret-names.js';
-import { isMark } from './marks.js';
+import { NAME_KEYWORDS } from './secret-names.js';
 import type { Span } from './spans.js';
 import { TOKEN_RULES, type TokenRule } from './token-rules.js';
+import { isNotSecret, unquoted } from './value-class.js';
 
 /** A pattern from `--config`: a kind for `--report` and a regex whose whole match is a secret. */
 export interface ConfigPattern {
@@ -47,7 +49,11 @@ function urlPasswordCheck(pw: string, m: RegExpExecArray, s: string): boolean {
   if (/^\d+ /.test(pw)) return false;
   return !isPlaceholderUrlPassword(pw, m[1] as string, s.slice(end, end + 16));
 }
-const COMMAND_WORDS = ['curl', 'mysql', 'mariadb', 'sshpass'];
+/**
+ * A URL whose user is a bare token, with no password (`https://<token>@github.com/…`, as GitHub
+ * documents for cloning with a token): the user goes when it looks random (`randomUser`).
+ */
+const URL_TOKEN_USER = /:\/\/([A-Za-z0-9_~+-]{20,256})@/g;
 /** `Bearer`/`Basic` (any case, also glued to a token before it) and a credential: the scheme and blanks kept. */
 const BEARER = /(?:bearer|basic)[ \t\n\r\f]+([A-Za-z0-9._~+/=-]{8,})/gi;
 /** The same as a word only: a scheme inside the credential of one glued to text is found too. */
@@ -58,7 +64,28 @@ const BEARER_WORD = /(?<![A-Za-z0-9_])(?:bearer|basic)[ \t\n\r\f]+([A-Za-z0-9._~
  * 12 characters or more with both cases or a symbol.
  */
 const isCredential = (c: string): boolean =>
-  /\d/.test(c) || (c.length >= 12 && (/[._~+/=-]/.test(c) || (/[a-z]/.test(c) && /[A-Z]/.test(c))));
+  !isProseWord(c) &&
+  (/\d/.test(c) ||
+    (c.length >= 12 && (/[._~+/=-]/.test(c) || (/[a-z]/.test(c) && /[A-Z]/.test(c)))));
+
+/** A word of prose, maybe capitalised or hyphenated, maybe ending a sentence (`configuration.`). */
+const isProseWord = (c: string): boolean => /^[A-Za-z][a-z]+(?:-[a-z]+)*[.,:;!?]*$/.test(c);
+
+/**
+ * A URL's user that is a credential by itself: letters and digits mixed (three of each at
+ * least), not a word with a number after it (`release-2024`).
+ */
+function randomUser(user: string): boolean {
+  const digits = user.replace(/\D/g, '').length;
+  const letters = user.replace(/[^A-Za-z]/g, '').length;
+  return (
+    digits >= 3 &&
+    letters >= 3 &&
+    !/^[A-Za-z_-]+\d+$/.test(user) &&
+    /[A-Z]/.test(user) &&
+    /[a-z]/.test(user)
+  );
+}
 
 /** Escapes a config name for a regex alternation. */
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -97,7 +124,10 @@ export class TextRules {
     // A rule with one literal runs only where it occurs (one `includes` is cheaper than a regex scan).
     if (s.includes('PRIVATE KEY')) this.privateKeys(s, spans);
     this.tokenShapes(s, spans);
-    if (s.includes('://')) groupRule(s, URL_PASSWORD, 'url-password', spans, urlPasswordCheck);
+    if (s.includes('://')) {
+      groupRule(s, URL_PASSWORD, 'url-password', spans, urlPasswordCheck);
+      groupRule(s, URL_TOKEN_USER, 'url-password', spans, randomUser);
+    }
     if (/bearer|basic/i.test(s)) {
       groupRule(s, BEARER, 'authorization', spans, isCredential);
       groupRule(s, BEARER_WORD, 'authorization', spans, isCredential);
@@ -105,10 +135,17 @@ export class TextRules {
     if (s.includes('eyJ')) findJwts(s, spans);
     if (/cookie/i.test(s)) findCookies(s, spans);
     if (s.includes('Secret')) findK8sSecretData(s, spans);
+    if (/digest/i.test(s)) findAuthParams(s, spans);
     findAssignments(s, this.keywords, this.config.names, new Cursor(s), spans);
-    if (COMMAND_WORDS.some((w) => s.includes(w))) findCommandPasswords(s, spans);
-    // Flockdeck's command rules read the whole line after the command word (`curl … mysql -pX`).
-    if (/curl|mysql|mariadb|sshpass/i.test(s)) findCommandsFlockdeck(s, spans, true);
+    if (s.includes('machine') || s.includes('default')) findNetrc(s, spans);
+    if (COMMAND_GATE.test(s)) findCommandPasswords(s, spans);
+    // Flockdeck's command rules read the whole line after the command word (`curl … mysql -pX`);
+    // what they take is judged as every value is (`-p$MYSQL_PASSWORD` is a reference).
+    if (/curl|mysql|mariadb|sshpass/i.test(s)) {
+      const found: Span[] = [];
+      findCommandsFlockdeck(s, found, true);
+      for (const sp of found) if (!isNotSecret(unquoted(s.slice(sp.start, sp.end)))) spans.push(sp);
+    }
     for (const p of this.config.patterns) {
       p.regex.lastIndex = 0;
       let m: RegExpExecArray | null;
@@ -206,7 +243,7 @@ function groupRule(
   let m: RegExpExecArray | null;
   while ((m = re.exec(s)) !== null) {
     const secret = m[m.length - 1] as string;
-    if (isMark(secret) || isPlaceholder(secret) || (check && !check(secret, m, s))) continue;
+    if (isNotSecret(secret) || (check && !check(secret, m, s))) continue;
     const end = m.index + m[0].length - (m[0].endsWith('@') ? 1 : 0);
     spans.push({ start: end - secret.length, end, kind });
   }
