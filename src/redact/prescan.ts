@@ -1,7 +1,8 @@
 import { isNameChar } from './secret-assignments.js';
 import { SECRET_FILE_PRESCAN } from './secret-files.js';
 import { NAME_KEYWORDS, nameIsSecret } from './secret-names.js';
-import { TOKEN_PRESCAN } from './token-rules.js';
+import { TOKEN_PRESCAN, TOKEN_RULES } from './token-rules.js';
+import { catalogMatcher } from './providers/catalog-matcher.js';
 import { compileConfigScan } from './config-scan.js';
 import { hasOpaqueKey } from './opaque-keys.js';
 import { startTables, type StartTables } from './start-tables.js';
@@ -32,57 +33,20 @@ export const PRESCAN_FILE = 2;
  * Returns as soon as PRESCAN_TEXT is certain (the file flag is then not computed).
  */
 /**
- * The four-character starts (lower-cased) of every alternative of the scan regex below, with
- * `[…]` for a set of characters and `*` for any character. The scanner looks each position's
- * four characters up in tables and runs the regex only where they could start a match: a
- * superset by construction (a test checks that every alternative of the regex has its start
- * here). Four characters, not three, because `cache_creation` and `gitBranch` are on every line.
+ * The four-character starts (lower-cased) of every alternative of the scan regex below and of
+ * every prefix of the token catalog, with `[…]` for a set of characters and `*` for any
+ * character. The scanner looks each position's four characters up in tables and runs the regex
+ * (and the catalog's entries for that start) only where they could start a match: a superset by
+ * construction (a test checks that every alternative of the regex has its start here). Four
+ * characters, not three, because `cache_creation` and `gitBranch` are on every line. The
+ * catalog's and the hand-written token rules' starts are derived from them, never kept here.
  */
 export const PRESCAN_STARTS: readonly string[] = [
-  // token literals (TOKEN_PRESCAN) and the other literals
-  'sk-*',
-  '[sr]k_[lt]',
-  'whse',
-  'gh[pousr]_',
-  'gith',
-  'glpa',
-  'akia',
-  'asia',
-  'xox[abposr]',
-  'slac',
-  'aiza',
-  'npm_',
-  'sg.*',
-  'hf_*',
-  'sk[0123456789abcdef][0123456789abcdef]',
-  'do[opr]_',
-  'dapi',
-  'acco',
-  'shar',
-  'sig=',
-  'eyj*',
-  'flyv',
-  'psca',
-  'tske',
-  'vc[pickra]_',
-  'shp[sacp]',
-  'ops_',
-  'atbb',
-  'atat',
-  'atct',
-  'akcp',
-  'apif',
-  'aio_',
-  'lsv2',
-  'glc_',
-  'glsa',
-  'lin_',
-  'cfat',
-  'cfut',
-  'cfk_',
-  'sk_p',
-  'thog',
-  'root',
+  ...new Set([
+    // the token catalog's prefixes, the hand-written token rules' literals, the other literals
+    ...catalogMatcher().starts,
+    ...TOKEN_RULES.flatMap((r) => r.starts),
+    'eyj*',
   // a name whose last word is key, then a random value (KEY_ASSIGNMENT)
   'key*',
   'priv',
@@ -119,6 +83,7 @@ export const PRESCAN_STARTS: readonly string[] = [
   '.pfx',
   '.ppk',
   '.jks',
+  ]),
 ];
 
 /**
@@ -136,7 +101,7 @@ export function compilePrescan(
 ): (s: string) => number {
   const extra = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // `slack.com/` rather than `hooks.slack.com`: `hooks` is on every line that records hooks.
-  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
+  const literals = `${TOKEN_PRESCAN}|eyJ|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
@@ -153,6 +118,8 @@ export function compilePrescan(
   const scan = new RegExp(source, table ? 'iy' : 'gi');
   const literal = new RegExp(`${literals}|\\\\u00[2-7]|\\\\/`, 'i');
   const configScan = compileConfigScan(patterns);
+  // Catalog tokens are tried at their starts, exactly (prefix and body, in their case).
+  const catalog = catalogMatcher();
   const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}(?: [^\s/?#@"'<>]{1,256})?@/y;
   // Blanks may be escaped once (`\t` in a JSON line) or more (JSON inside a JSON string).
   // `key="Password" value="…"` (NuGet) too.
@@ -193,7 +160,7 @@ export function compilePrescan(
     while (b < s.length && isNameChar(s.charCodeAt(b))) b++;
     if (b > end) {
       // The rest of the name is skipped (linear time): what else could start inside it?
-      if (literal.test(s.slice(m.index, b + 16))) return -2;
+      if (literal.test(s.slice(m.index, b + 16)) || catalog.couldStartIn(s, m.index, b)) return -2;
       if (SECRET_FILE_PRESCAN.test(s.slice(a, b))) found = PRESCAN_FILE;
     } else if (m[3].toLowerCase() === 'credential') found = PRESCAN_FILE;
     prevEnd = b;
@@ -208,7 +175,7 @@ export function compilePrescan(
   };
 
   const byRegex = (s: string): number => {
-    if (literal.test(s)) return PRESCAN_TEXT;
+    if (literal.test(s) || catalog.couldStartIn(s, 0, s.length)) return PRESCAN_TEXT;
     scan.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = scan.exec(s)) !== null) {
@@ -234,6 +201,7 @@ export function compilePrescan(
       // slot, which mispredicts on text, only one on a whole start.
       const slot = thirds[ok2 * 128 + f1] as number;
       if (fourths[slot * 128 + f] !== 0) {
+        if (catalog.couldStartAt(s, i - 3)) return PRESCAN_TEXT;
         // `tokens` (every usage block) is never a secret's name: skip it without the regex.
         if (!isTokens(s, i - 3)) {
           scan.lastIndex = i - 3;

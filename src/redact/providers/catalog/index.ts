@@ -1,0 +1,9 @@
+import type { ProviderFormat } from '../provider-format.js';
+import { CORE } from './core.js';
+
+/**
+ * Every provider token format `redact` removes: the catalog files of this folder, concatenated.
+ * Adding a group of providers is one file here and one line below; adding a provider is one
+ * object in a file (docs/commands/redact.md, "Token formats").
+ */
+export const CATALOG: readonly ProviderFormat[] = [...CORE];
