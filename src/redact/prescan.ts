@@ -47,6 +47,9 @@ export const PRESCAN_STARTS: readonly string[] = [
     ...catalogMatcher().starts,
     ...TOKEN_RULES.flatMap((r) => r.starts),
     'eyj*',
+    'kube',
+    'boot',
+    'putt',
   // a name whose last word is key, then a random value (KEY_ASSIGNMENT)
   'key*',
   'priv',
@@ -101,7 +104,7 @@ export function compilePrescan(
 ): (s: string) => number {
   const extra = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // `slack.com/` rather than `hooks.slack.com`: `hooks` is on every line that records hooks.
-  const literals = `${TOKEN_PRESCAN}|eyJ|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
+  const literals = `${TOKEN_PRESCAN}|eyJ|kubeadm|bootstrap[-.](?:token|kubernetes)|PuTTY-User-Key-File-|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');

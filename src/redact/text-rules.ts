@@ -16,6 +16,8 @@ import type { Span } from './spans.js';
 import { TOKEN_RULES, type TokenRule } from './token-rules.js';
 import { catalogMatcher } from './providers/catalog-matcher.js';
 import type { TokenCatalog } from './providers/compile.js';
+import { findPuttyKeys } from './putty-keys.js';
+import { findBootstrapTokens } from './bootstrap-tokens.js';
 
 /** A pattern from `--config`: a kind for `--report` and a regex whose whole match is a secret. */
 export interface ConfigPattern {
@@ -99,8 +101,9 @@ export class TextRules {
     const spans: Span[] = [];
     // A rule with one literal runs only where it occurs (one `includes` is cheaper than a regex scan).
     if (s.includes('PRIVATE KEY')) this.privateKeys(s, spans);
+    if (s.includes('PuTTY-User-Key-File-')) findPuttyKeys(s, spans);
     this.tokenShapes(s, spans);
-
+    if (s.includes('kubeadm') || s.includes('bootstrap')) findBootstrapTokens(s, spans);
     if (s.includes('://')) groupRule(s, URL_PASSWORD, 'url-password', spans, urlPasswordCheck);
     if (/bearer|basic/i.test(s)) {
       groupRule(s, BEARER, 'authorization', spans, isCredential);

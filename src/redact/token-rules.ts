@@ -52,6 +52,14 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     prescan: 'SK[0-9a-f]{32}',
     starts: ['sk[0123456789abcdef][0123456789abcdef]'],
   },
+  // Azure AD (Entra ID) client secrets: three characters, a digit, `Q~`, then 31 to 34.
+  {
+    kind: 'azure-ad-client-secret',
+    body: '[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])',
+    notAfter: 'A-Za-z0-9_~.-',
+    prescan: '\\dQ~[A-Za-z0-9_~.-]{31}',
+    starts: ['[0123456789]q~*'],
+  },
   // Webhook URLs: the path is the secret, the host is kept.
   {
     kind: 'slack-webhook',
@@ -63,6 +71,30 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     // `slack.com/` rather than `hooks.slack.com`: `hooks` is on every line that records hooks.
     prescan: 'slack\\.com/',
     starts: ['slac'],
+  },
+  {
+    kind: 'teams-webhook',
+    body: '(webhook\\.office\\.com/webhookb2/)([A-Za-z0-9@/_-]{40,})',
+    notAfter: '',
+    group: true,
+    prescan: 'webhook\\.office\\.com/',
+    starts: ['webh'],
+  },
+  {
+    kind: 'discord-webhook',
+    body: '(discord(?:app)?\\.com/api/webhooks/)(\\d{17,20}/[A-Za-z0-9_-]{60,})',
+    notAfter: '\\w.',
+    group: true,
+    prescan: 'discord(?:app)?\\.com/api/webhooks/',
+    starts: ['disc'],
+  },
+  {
+    kind: 'zapier-webhook',
+    body: '(hooks\\.zapier\\.com/hooks/catch/)(\\d+/[A-Za-z0-9]{6,})',
+    notAfter: '\\w.',
+    group: true,
+    prescan: 'zapier\\.com/hooks/',
+    starts: ['zapi'],
   },
   // Fly.io: `FlyV1 fm2_…` (the scheme kept), macaroons of base64 joined by commas.
   {
