@@ -18,5 +18,9 @@ export function findBootstrapTokens(s: string, spans: Span[]): void {
   let m: RegExpExecArray | null;
   while ((m = TOKEN.exec(s)) !== null)
     if (/\d/.test(m[0]))
-      spans.push({ start: m.index, end: m.index + m[0].length, kind: 'kubernetes-bootstrap-token' });
+      spans.push({
+        start: m.index,
+        end: m.index + m[0].length,
+        kind: 'kubernetes-bootstrap-token',
+      });
 }

@@ -45,7 +45,8 @@ export class TokenCatalog {
     const starts = new Set<string>();
     this.formats = catalog.map((format, index) => {
       const problem = formatProblem(format);
-      if (problem) throw new Error(`token catalog: ${format.provider} (${format.kind}): ${problem}`);
+      if (problem)
+        throw new Error(`token catalog: ${format.provider} (${format.kind}): ${problem}`);
       const prefixes = [...format.prefixes].sort((a, b) => b.length - a.length);
       const source =
         `(${prefixes.map(escapeRe).join('|')})(?:${format.body})` +

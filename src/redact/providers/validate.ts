@@ -11,11 +11,13 @@ import type { ProviderFormat } from './provider-format.js';
 export function formatProblem(f: ProviderFormat): string | undefined {
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(f.kind)) return `kind "${f.kind}" is not kebab-case`;
   if (f.provider.trim() === '') return 'no provider';
-  if (!/^https:\/\/[^\s/]+\.[^\s/]+\/?\S*$/.test(f.source)) return `source "${f.source}" is not an https URL`;
+  if (!/^https:\/\/[^\s/]+\.[^\s/]+\/?\S*$/.test(f.source))
+    return `source "${f.source}" is not an https URL`;
   if (f.prefixes.length === 0) return 'no prefix';
   for (const p of f.prefixes) {
     if (p.length < 3) return `prefix "${p}" is shorter than 3 characters`;
-    if (!/^[!#-)+-Z^-~ ]+$/.test(p)) return `prefix "${p}" holds a character it may not ([, ], *, \\, ", a control or non-ASCII character)`;
+    if (!/^[!#-)+-Z^-~ ]+$/.test(p))
+      return `prefix "${p}" holds a character it may not ([, ], *, \\, ", a control or non-ASCII character)`;
   }
   for (const [what, source] of [
     ['body', f.body],
@@ -25,7 +27,8 @@ export function formatProblem(f: ProviderFormat): string | undefined {
     const problem = regexProblem(source);
     if (problem) return `${what} ${problem}`;
   }
-  if (f.checksum !== undefined && !(f.checksum in CHECKSUMS)) return `unknown checksum "${f.checksum}"`;
+  if (f.checksum !== undefined && !(f.checksum in CHECKSUMS))
+    return `unknown checksum "${f.checksum}"`;
   return undefined;
 }
 

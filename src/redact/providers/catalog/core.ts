@@ -49,7 +49,8 @@ export const CORE: readonly ProviderFormat[] = [
   {
     kind: 'github-token',
     provider: 'GitHub',
-    source: 'https://github.blog/engineering/platform-security/behind-githubs-new-authentication-token-formats/',
+    source:
+      'https://github.blog/engineering/platform-security/behind-githubs-new-authentication-token-formats/',
     prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
     body: '[A-Za-z0-9]{20,}',
     checksum: 'github-crc32',
@@ -57,7 +58,8 @@ export const CORE: readonly ProviderFormat[] = [
   {
     kind: 'github-token',
     provider: 'GitHub',
-    source: 'https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/managing-your-personal-access-tokens',
+    source:
+      'https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/managing-your-personal-access-tokens',
     prefixes: ['github_pat_'],
     body: '[A-Za-z0-9_]{20,}',
     gluedBefore: true,
@@ -73,7 +75,8 @@ export const CORE: readonly ProviderFormat[] = [
   {
     kind: 'aws-access-key-id',
     provider: 'Amazon Web Services',
-    source: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_identifiers.html#identifiers-unique-ids',
+    source:
+      'https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_identifiers.html#identifiers-unique-ids',
     prefixes: ['AKIA', 'ASIA'],
     body: '[A-Z0-9]{16}',
     afterUnderscore: true,
@@ -167,7 +170,8 @@ export const CORE: readonly ProviderFormat[] = [
   {
     kind: 'shopify-token',
     provider: 'Shopify',
-    source: 'https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens/generate-app-access-tokens-admin',
+    source:
+      'https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens/generate-app-access-tokens-admin',
     prefixes: ['shpss_', 'shpat_', 'shpca_', 'shppa_'],
     body: '[A-Za-z0-9]{32,}',
   },
@@ -191,7 +195,8 @@ export const CORE: readonly ProviderFormat[] = [
   {
     kind: 'atlassian-token',
     provider: 'Atlassian',
-    source: 'https://support.atlassian.com/atlassian-account/docs/manage-api-tokens-for-your-atlassian-account/',
+    source:
+      'https://support.atlassian.com/atlassian-account/docs/manage-api-tokens-for-your-atlassian-account/',
     prefixes: ['ATATT3xFfG', 'ATCTT3xFfG'],
     body: '[A-Za-z0-9_=-]{12,}',
     afterUnderscore: true,
@@ -222,7 +227,8 @@ export const CORE: readonly ProviderFormat[] = [
   {
     kind: 'grafana-token',
     provider: 'Grafana Cloud',
-    source: 'https://grafana.com/docs/grafana-cloud/account-management/authentication-and-permissions/access-policies/',
+    source:
+      'https://grafana.com/docs/grafana-cloud/account-management/authentication-and-permissions/access-policies/',
     prefixes: ['glc_eyJ'],
     body: '[A-Za-z0-9+/=_-]{20,}',
   },
@@ -260,14 +266,16 @@ export const CORE: readonly ProviderFormat[] = [
   {
     kind: 'trufflehog-enterprise-key',
     provider: 'TruffleHog Enterprise',
-    source: 'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/trufflehogenterprise/trufflehogenterprise.go',
+    source:
+      'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/trufflehogenterprise/trufflehogenterprise.go',
     prefixes: ['thog-key-'],
     body: '[a-f0-9]{16}',
   },
   {
     kind: 'trufflehog-enterprise-key',
     provider: 'TruffleHog Enterprise',
-    source: 'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/trufflehogenterprise/trufflehogenterprise.go',
+    source:
+      'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/trufflehogenterprise/trufflehogenterprise.go',
     prefixes: ['thog-secret-'],
     body: '[a-f0-9]{32}',
   },
@@ -281,7 +289,8 @@ export const CORE: readonly ProviderFormat[] = [
   {
     kind: 'langsmith-key',
     provider: 'LangSmith',
-    source: 'https://docs.smith.langchain.com/administration/how_to_guides/organization_management/create_account_api_key',
+    source:
+      'https://docs.smith.langchain.com/administration/how_to_guides/organization_management/create_account_api_key',
     prefixes: ['lsv2_pt_', 'lsv2_sk_'],
     body: '[a-f0-9]{32}_[a-f0-9]{10}',
   },
