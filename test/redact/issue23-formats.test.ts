@@ -46,7 +46,11 @@ const FORMATS: [string, string, string, string?][] = [
   ['Vault hvs.', '', `hvs.${pick(ALNUM + '_-', 92, 20)}`],
   ['Vault hvb.', '', `hvb.${pick(ALNUM + '_-', 140, 21)}`],
   ['Vault hvr.', '', `hvr.${pick(ALNUM + '_-', 24, 22)}`],
-  ['Sentry sntrys_', '', `sntrys_eyJpYXQiOjE3M${pick(ALNUM + '+/', 120, 23)}_${pick(ALNUM + '+/', 43, 24)}`],
+  [
+    'Sentry sntrys_',
+    '',
+    `sntrys_eyJpYXQiOjE3M${pick(ALNUM + '+/', 120, 23)}_${pick(ALNUM + '+/', 43, 24)}`,
+  ],
   ['Sentry sntryu_', '', `sntryu_${pick(HEX, 64, 25)}`],
   ['Tavily tvly-', '', `tvly-${pick(ALNUM, 32, 26)}`],
   ['age secret key', '', `AGE-SECRET-KEY-1${pick(BECH32, 58, 27)}`],

@@ -75,7 +75,11 @@ const SECRETS: [family: string, text: string, want: string][] = [
     `kubeadm token list: ${REDACTED} 23h`,
   ],
   ['dockerhub-token (catalog)', `dckr_pat_${FAKE.slice(0, 27)}`, REDACTED],
-  ['huggingface-token (letters)', `hf_${'aBcDeFgHiJkLmNoPqRsTuVwXyZ'.repeat(2).slice(0, 34)}`, REDACTED],
+  [
+    'huggingface-token (letters)',
+    `hf_${'aBcDeFgHiJkLmNoPqRsTuVwXyZ'.repeat(2).slice(0, 34)}`,
+    REDACTED,
+  ],
 
   [
     'url-password',
