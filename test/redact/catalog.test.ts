@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRedactor } from '../../src/redact/redactor.js';
 import { CATALOG } from '../../src/redact/providers/catalog/index.js';
@@ -282,5 +283,16 @@ describe('catalog validation', () => {
     const spans: never[] = [];
     c.find(`see zqx_${'A1b2'.repeat(8)} here`, spans);
     expect(spans).toHaveLength(1);
+  });
+});
+
+describe('docs/commands/redact.md', () => {
+  const page = readFileSync(new URL('../../docs/commands/redact.md', import.meta.url), 'utf8');
+  it('names every hand-written token kind and explains every field of a catalog entry', () => {
+    for (const r of TOKEN_RULES) expect(page).toContain(`\`${r.kind}\``);
+    const fields = new Set(CATALOG.flatMap((f) => Object.keys(f)));
+    for (const field of fields) expect(page).toContain(`\`${field}\``);
+    for (const file of ['core.ts', 'secrets-and-infra.ts', 'apps-and-ai.ts'])
+      expect(page).toContain(file);
   });
 });
