@@ -109,7 +109,21 @@ export function compilePrescan(
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
   const escapes = '\\\\u00[2-7]|\\\\/';
-  const source = `(${literals}|${escapes})|(:\\/\\/)|(${keywords})|${SECRET_FILE_PRESCAN.source}`;
+  // Catalog tokens are tried at their starts, exactly (prefix and body, in their case).
+  const catalog = catalogMatcher();
+  // The catalog's prefixes come first, as literals (read case-insensitively, a superset), and
+  // each is then tested exactly (`couldStartAt`: prefix and body, in their case); where that
+  // fails, the other alternatives are tried at the same place (`rest`: the first group can never
+  // take part there), so a catalog prefix never hides a name or a literal that starts alike.
+  const prefixes = [...new Set(catalog.formats.flatMap((f) => f.format.prefixes))]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))
+    .join('|');
+  const others = `(${literals}|${escapes})|(:\\/\\/)|(${keywords})|${SECRET_FILE_PRESCAN.source}`;
+  const source = `(${prefixes})|${others}`;
+  const rest = new RegExp(`((?!))|${others}`, 'iy');
+  /** A catalog prefix, in its case, anywhere in a text (for names skipped whole). */
+  const anyPrefix = new RegExp(prefixes);
   // Config names shorter than three characters have no start in the table: scan with the regex.
   const table =
     mode === 'tables' && names.every((n) => n.length >= 3)
@@ -121,8 +135,6 @@ export function compilePrescan(
   const scan = new RegExp(source, table ? 'iy' : 'gi');
   const literal = new RegExp(`${literals}|\\\\u00[2-7]|\\\\/`, 'i');
   const configScan = compileConfigScan(patterns);
-  // Catalog tokens are tried at their starts, exactly (prefix and body, in their case).
-  const catalog = catalogMatcher();
   const userinfo = /[^\s/?#@:"'<>]{0,256}:[^\s/?#@"'<>]{1,256}(?: [^\s/?#@"'<>]{1,256})?@/y;
   // Blanks may be escaped once (`\t` in a JSON line) or more (JSON inside a JSON string).
   // `key="Password" value="…"` (NuGet) too.
@@ -147,13 +159,19 @@ export function compilePrescan(
   let found = PRESCAN_NONE;
   let prevEnd = 0;
   const judge = (s: string, m: RegExpExecArray): number => {
-    if (m[1] !== undefined) return -2;
+    if (m[1] !== undefined) {
+      if (catalog.couldStartAt(s, m.index)) return -2;
+      rest.lastIndex = m.index;
+      const other = rest.exec(s);
+      return other === null ? m.index + 1 : judge(s, other);
+    }
+    if (m[2] !== undefined) return -2;
     const end = m.index + m[0].length;
-    if (m[2] !== undefined) {
+    if (m[3] !== undefined) {
       userinfo.lastIndex = end;
       return userinfo.test(s) ? -2 : end;
     }
-    if (m[3] === undefined) {
+    if (m[4] === undefined) {
       if (couldNameSecretFile(s, m.index, m[0])) found = PRESCAN_FILE;
       return end;
     }
@@ -163,9 +181,11 @@ export function compilePrescan(
     while (b < s.length && isNameChar(s.charCodeAt(b))) b++;
     if (b > end) {
       // The rest of the name is skipped (linear time): what else could start inside it?
-      if (literal.test(s.slice(m.index, b + 16)) || catalog.couldStartIn(s, m.index, b)) return -2;
+      const window = s.slice(m.index, b + 16);
+      if (literal.test(window)) return -2;
+      if (anyPrefix.test(window) && catalog.couldStartIn(s, m.index, b)) return -2;
       if (SECRET_FILE_PRESCAN.test(s.slice(a, b))) found = PRESCAN_FILE;
-    } else if (m[3].toLowerCase() === 'credential') found = PRESCAN_FILE;
+    } else if (m[4].toLowerCase() === 'credential') found = PRESCAN_FILE;
     prevEnd = b;
     const secret =
       isSecretName(s.slice(a, b)) ||
@@ -204,7 +224,6 @@ export function compilePrescan(
       // slot, which mispredicts on text, only one on a whole start.
       const slot = thirds[ok2 * 128 + f1] as number;
       if (fourths[slot * 128 + f] !== 0) {
-        if (catalog.couldStartAt(s, i - 3)) return PRESCAN_TEXT;
         // `tokens` (every usage block) is never a secret's name: skip it without the regex.
         if (!isTokens(s, i - 3)) {
           scan.lastIndex = i - 3;

@@ -35,16 +35,26 @@ export class TokenCatalog {
    * characters, lower-cased, `*` for a fourth when the prefix has three.
    */
   readonly starts: readonly string[];
-  private readonly pairs = new Uint8Array(1 << 14);
+  /**
+   * A slot (not 0) at `(c0 << 7) | c1` for the first two characters of a prefix (7-bit codes):
+   * what a caller in a hot loop may test before calling `couldStartAt` (a miss costs one look-up).
+   */
+  readonly pairs = new Uint16Array(1 << 14);
+  /** 1 at `slot * 128 + c2` where a prefix's first two characters (`slot`) go on with `c2`. */
+  private thirds = new Uint8Array(128);
   private readonly byKey = new Map<string, CompiledFormat[]>();
   /** Per entry, the index before which it is not tried again in the current text. */
   private readonly until: Int32Array;
   private readonly touched: number[] = [];
 
-  constructor(catalog: readonly ProviderFormat[]) {
+  /**
+   * `validate`: check every entry first (`formatProblem`), as tests do for the catalog; off for
+   * the built-in catalog at run time (a few milliseconds of start-up), which the tests hold to it.
+   */
+  constructor(catalog: readonly ProviderFormat[], validate = true) {
     const starts = new Set<string>();
     this.formats = catalog.map((format, index) => {
-      const problem = formatProblem(format);
+      const problem = validate ? formatProblem(format) : undefined;
       if (problem)
         throw new Error(`token catalog: ${format.provider} (${format.kind}): ${problem}`);
       const prefixes = [...format.prefixes].sort((a, b) => b.length - a.length);
@@ -54,7 +64,14 @@ export class TokenCatalog {
         (format.endsWord ? '(?![A-Za-z0-9])' : '');
       const compiled: CompiledFormat = { format, index, regex: new RegExp(source, 'y') };
       for (const p of prefixes) {
-        this.pairs[(p.charCodeAt(0) << 7) | p.charCodeAt(1)] = 1;
+        const pair = (p.charCodeAt(0) << 7) | p.charCodeAt(1);
+        if (this.pairs[pair] === 0) {
+          this.pairs[pair] = this.thirds.length / 128;
+          const grown = new Uint8Array(this.thirds.length + 128);
+          grown.set(this.thirds);
+          this.thirds = grown;
+        }
+        this.thirds[(this.pairs[pair] as number) * 128 + p.charCodeAt(2)] = 1;
         const key = p.slice(0, 3);
         const list = this.byKey.get(key) ?? [];
         if (!list.includes(compiled)) list.push(compiled);
@@ -77,26 +94,38 @@ export class TokenCatalog {
 
   /** Every token of the catalog in `s`, as spans (in the order of their starts). */
   find(s: string, spans: Span[]): void {
+    const { pairs, thirds } = this;
     const n = s.length - 2;
+    // One character read per position: the pair look-up is all most positions cost, and the
+    // third character's all but a few of the rest (`th`, `nt` and `do` start words).
+    let c1 = s.charCodeAt(0) & 127;
     for (let i = 0; i < n; i++) {
+      const c0 = c1;
+      c1 = s.charCodeAt(i + 1) & 127;
+      const slot = pairs[(c0 << 7) | c1] as number;
+      if (slot === 0 || thirds[slot * 128 + (s.charCodeAt(i + 2) & 127)] === 0) continue;
       const list = this.entriesAt(s, i);
-      if (list === undefined) continue;
-      const before = i > 0 ? s.charCodeAt(i - 1) : 0;
-      for (const f of list) {
-        if ((this.until[f.index] as number) > i) continue;
-        const glued = isWordCode(before) && !(before === 95 && f.format.afterUnderscore === true);
-        if (glued && f.format.gluedBefore !== true && f.format.checksum === undefined) continue;
-        f.regex.lastIndex = i;
-        const m = f.regex.exec(s);
-        if (m === null) continue;
-        const end = i + m[0].length;
-        this.until[f.index] = end;
-        this.touched.push(f.index);
-        if (accepts(f.format, m, glued)) spans.push({ start: i, end, kind: f.format.kind });
-      }
+      if (list !== undefined) this.tryAt(s, i, list, spans);
     }
     for (const k of this.touched) this.until[k] = 0;
     this.touched.length = 0;
+  }
+
+  /** The entries of `list` at `i`: each tried unless a match of its own covers `i`. */
+  private tryAt(s: string, i: number, list: readonly CompiledFormat[], spans: Span[]): void {
+    const before = i > 0 ? s.charCodeAt(i - 1) : 0;
+    for (const f of list) {
+      if ((this.until[f.index] as number) > i) continue;
+      const glued = isWordCode(before) && !(before === 95 && f.format.afterUnderscore === true);
+      if (glued && f.format.gluedBefore !== true && f.format.checksum === undefined) continue;
+      f.regex.lastIndex = i;
+      const m = f.regex.exec(s);
+      if (m === null) continue;
+      const end = i + m[0].length;
+      this.until[f.index] = end;
+      this.touched.push(f.index);
+      if (accepts(f.format, m, glued)) spans.push({ start: i, end, kind: f.format.kind });
+    }
   }
 
   /**
@@ -131,8 +160,14 @@ export class TokenCatalog {
 
   /** `couldStartAt` at any index from `from` up to (not including) `to`. */
   couldStartIn(s: string, from: number, to: number): boolean {
+    const pairs = this.pairs;
     const end = Math.min(to, s.length - 2);
-    for (let i = Math.max(0, from); i < end; i++) if (this.couldStartAt(s, i)) return true;
+    for (let i = Math.max(0, from); i < end; i++)
+      if (
+        pairs[((s.charCodeAt(i) & 127) << 7) | (s.charCodeAt(i + 1) & 127)] !== 0 &&
+        this.couldStartAt(s, i)
+      )
+        return true;
     return false;
   }
 }
