@@ -21,7 +21,8 @@ const { TOKEN_RULES } = await lib('token-rules.js');
 const { requiredLiteral } = await lib('required-literal.js');
 
 const tables = deriveStartTables(PRESCAN_STARTS);
-if (tables === undefined) throw new Error('PRESCAN_STARTS need too many pair slots (start-tables.ts)');
+if (tables === undefined)
+  throw new Error('PRESCAN_STARTS need too many pair slots (start-tables.ts)');
 const bodies = [...new Set(TOKEN_RULES.map((r) => r.body))];
 const data = {
   starts: PRESCAN_STARTS.join('\n'),
