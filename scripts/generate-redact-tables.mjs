@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Writes src/redact/generated-tables.ts: what the default redaction rules derive from their own
 // constant sources, read once here instead of at every start-up (about 2 ms of a `redact` run):
-// - the prescan's start tables of PRESCAN_STARTS (src/redact/start-tables.ts, encoded);
+// - the prescan's start tables of PRESCAN_STARTS (src/redact/start-tables.ts, encoded), which
+//   include the starts of every prefix of the token catalog (src/redact/providers/catalog/);
 // - the gate of each token rule, `requiredLiteral` of its body (src/redact/required-literal.ts).
 // At run time each is used only for the very source it was made from (else derived again), and
 // test/redact/generated-tables.test.ts fails while the file is stale. Run after a build of the
@@ -20,7 +21,8 @@ const { TOKEN_RULES } = await lib('token-rules.js');
 const { requiredLiteral } = await lib('required-literal.js');
 
 const tables = deriveStartTables(PRESCAN_STARTS);
-if (tables === undefined) throw new Error('PRESCAN_STARTS need more than 255 pair slots');
+if (tables === undefined)
+  throw new Error('PRESCAN_STARTS need too many pair slots (start-tables.ts)');
 const bodies = [...new Set(TOKEN_RULES.map((r) => r.body))];
 const data = {
   starts: PRESCAN_STARTS.join('\n'),

@@ -1,7 +1,8 @@
 import { isNameChar } from './secret-assignments.js';
 import { SECRET_FILE_PRESCAN } from './secret-files.js';
 import { NAME_KEYWORDS, nameIsSecret } from './secret-names.js';
-import { TOKEN_PRESCAN } from './token-rules.js';
+import { TOKEN_PRESCAN, TOKEN_RULES } from './token-rules.js';
+import { catalogMatcher } from './providers/catalog-matcher.js';
 import { compileConfigScan } from './config-scan.js';
 import { hasOpaqueKey } from './opaque-keys.js';
 import { startTables, type StartTables } from './start-tables.js';
@@ -32,99 +33,68 @@ export const PRESCAN_FILE = 2;
  * Returns as soon as PRESCAN_TEXT is certain (the file flag is then not computed).
  */
 /**
- * The four-character starts (lower-cased) of every alternative of the scan regex below, with
- * `[…]` for a set of characters and `*` for any character. The scanner looks each position's
- * four characters up in tables and runs the regex only where they could start a match: a
- * superset by construction (a test checks that every alternative of the regex has its start
- * here). Four characters, not three, because `cache_creation` and `gitBranch` are on every line.
+ * The four-character starts (lower-cased) of every alternative of the scan regex below and of
+ * every prefix of the token catalog, with `[…]` for a set of characters and `*` for any
+ * character. The scanner looks each position's four characters up in tables and runs the regex
+ * (and the catalog's entries for that start) only where they could start a match: a superset by
+ * construction (a test checks that every alternative of the regex has its start here). Four
+ * characters, not three, because `cache_creation` and `gitBranch` are on every line. The
+ * catalog's and the hand-written token rules' starts are derived from them, never kept here.
  */
 export const PRESCAN_STARTS: readonly string[] = [
-  // token literals (TOKEN_PRESCAN) and the other literals
-  'sk-*',
-  '[sr]k_[lt]',
-  'whse',
-  'gh[pousr]_',
-  'gith',
-  'glpa',
-  'akia',
-  'asia',
-  'xox[abposr]',
-  'slac',
-  'aiza',
-  'npm_',
-  'sg.*',
-  'hf_*',
-  'sk[0123456789abcdef][0123456789abcdef]',
-  'do[opr]_',
-  'dapi',
-  'acco',
-  'shar',
-  'sig=',
-  'eyj*',
-  'flyv',
-  'psca',
-  'tske',
-  'vc[pickra]_',
-  'shp[sacp]',
-  'ops_',
-  'atbb',
-  'atat',
-  'atct',
-  'akcp',
-  'apif',
-  'aio_',
-  'lsv2',
-  'glc_',
-  'glsa',
-  'lin_',
-  'cfat',
-  'cfut',
-  'cfk_',
-  'sk_p',
-  'thog',
-  'root',
-  // a name whose last word is key, then a random value (KEY_ASSIGNMENT)
-  'key*',
-  'priv',
-  'bear',
-  'basi',
-  'cook',
-  'curl',
-  'mysq',
-  'mari',
-  'sshp',
-  'dock',
-  'podm',
-  'psex',
-  'secu',
-  'dige',
-  // ://
-  '://*',
-  // name keywords
-  'secr',
-  'toke',
-  'pass',
-  'pwd*',
-  'api[_-k]',
-  'acce',
-  'cred',
-  'auth',
-  'bund',
-  // escapes: `\/`, `\u00XX` (the regex checks XX is printable ASCII)
-  '\\/**',
-  '\\u00',
-  // secret-file names
-  '.env',
-  'id_*',
-  'netr',
-  '.npm',
-  '.pgp',
-  '.pem',
-  '.key',
-  '.p12',
-  '.pfx',
-  '.ppk',
-  '.jks',
+  ...new Set([
+    // the token catalog's prefixes, the hand-written token rules' literals, the other literals
+    ...catalogMatcher().starts,
+    ...TOKEN_RULES.flatMap((r) => r.starts),
+    'eyj*',
+    'kube',
+    'boot',
+    'putt',
+    // a name whose last word is key, then a random value (KEY_ASSIGNMENT)
+    'key*',
+    'priv',
+    'bear',
+    'basi',
+    'cook',
+    'curl',
+    'mysq',
+    'mari',
+    'sshp',
+    // command words of command-lines.ts, Digest auth-params, a .netrc `account`
+    'dock',
+    'podm',
+    'psex',
+    'secu',
+    'dige',
+    'acco',
+    // ://
+    '://*',
+    // name keywords
+    'secr',
+    'toke',
+    'pass',
+    'pwd*',
+    'api[_-k]',
+    'acce',
+    'cred',
+    'auth',
+    'bund',
+    // escapes: `\/`, `\u00XX` (the regex checks XX is printable ASCII)
+    '\\/**',
+    '\\u00',
+    // secret-file names
+    '.env',
+    'id_*',
+    'netr',
+    '.npm',
+    '.pgp',
+    '.pem',
+    '.key',
+    '.p12',
+    '.pfx',
+    '.ppk',
+    '.jks',
+  ]),
 ];
 
 /**
@@ -146,12 +116,26 @@ export function compilePrescan(
   // a .netrc `account` (netrc.ts; its `password` is a secret name).
   const commands =
     'docker|podman|psexec|securestring|digest(?:[ \\t]|\\\\[ntr])+[A-Za-z]+=|account(?:[ \\t]|\\\\[ntr])+[^\\s\\\\]';
-  const literals = `${TOKEN_PRESCAN.replace('hooks\\.slack\\.com', 'slack\\.com/')}|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|${commands}|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
+  const literals = `${TOKEN_PRESCAN}|eyJ|kubeadm|bootstrap[-.](?:token|kubernetes)|PuTTY-User-Key-File-|PRIVATE KEY|Bearer|basic(?:[ \\t]|\\\\[ntrf])+[A-Za-z0-9._~+/=-]{8}|cookie[ \\t]*:|curl|mysql|mariadb|sshpass|${commands}|(?<=kind:[ \\t]*(?:\\\\?["'])?)secret\\b|${KEY_ASSIGNMENT}`;
   // `token` followed by `s` is always in a name that counts tokens (never a secret's name), and
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
   const escapes = '\\\\u00[2-7]|\\\\/';
-  const source = `(${literals}|${escapes})|(:\\/\\/)|(${keywords})|${SECRET_FILE_PRESCAN.source}`;
+  // Catalog tokens are tried at their starts, exactly (prefix and body, in their case).
+  const catalog = catalogMatcher();
+  // The catalog's prefixes come first, as literals (read case-insensitively, a superset), and
+  // each is then tested exactly (`couldStartAt`: prefix and body, in their case); where that
+  // fails, the other alternatives are tried at the same place (`rest`: the first group can never
+  // take part there), so a catalog prefix never hides a name or a literal that starts alike.
+  const prefixes = [...new Set(catalog.formats.flatMap((f) => f.format.prefixes))]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))
+    .join('|');
+  const others = `(${literals}|${escapes})|(:\\/\\/)|(${keywords})|${SECRET_FILE_PRESCAN.source}`;
+  const source = `(${prefixes})|${others}`;
+  const rest = new RegExp(`((?!))|${others}`, 'iy');
+  /** A catalog prefix, in its case, anywhere in a text (for names skipped whole). */
+  const anyPrefix = new RegExp(prefixes);
   // Config names shorter than three characters have no start in the table: scan with the regex.
   const table =
     mode === 'tables' && names.every((n) => n.length >= 3)
@@ -189,13 +173,19 @@ export function compilePrescan(
   let found = PRESCAN_NONE;
   let prevEnd = 0;
   const judge = (s: string, m: RegExpExecArray): number => {
-    if (m[1] !== undefined) return -2;
+    if (m[1] !== undefined) {
+      if (catalog.couldStartAt(s, m.index)) return -2;
+      rest.lastIndex = m.index;
+      const other = rest.exec(s);
+      return other === null ? m.index + 1 : judge(s, other);
+    }
+    if (m[2] !== undefined) return -2;
     const end = m.index + m[0].length;
-    if (m[2] !== undefined) {
+    if (m[3] !== undefined) {
       userinfo.lastIndex = end;
       return userinfo.test(s) ? -2 : end;
     }
-    if (m[3] === undefined) {
+    if (m[4] === undefined) {
       if (couldNameSecretFile(s, m.index, m[0])) found = PRESCAN_FILE;
       return end;
     }
@@ -205,9 +195,11 @@ export function compilePrescan(
     while (b < s.length && isNameChar(s.charCodeAt(b))) b++;
     if (b > end) {
       // The rest of the name is skipped (linear time): what else could start inside it?
-      if (literal.test(s.slice(m.index, b + 16))) return -2;
+      const window = s.slice(m.index, b + 16);
+      if (literal.test(window)) return -2;
+      if (anyPrefix.test(window) && catalog.couldStartIn(s, m.index, b)) return -2;
       if (SECRET_FILE_PRESCAN.test(s.slice(a, b))) found = PRESCAN_FILE;
-    } else if (m[3].toLowerCase() === 'credential') found = PRESCAN_FILE;
+    } else if (m[4].toLowerCase() === 'credential') found = PRESCAN_FILE;
     prevEnd = b;
     const secret =
       isSecretName(s.slice(a, b)) ||
@@ -220,7 +212,7 @@ export function compilePrescan(
   };
 
   const byRegex = (s: string): number => {
-    if (literal.test(s)) return PRESCAN_TEXT;
+    if (literal.test(s) || catalog.couldStartIn(s, 0, s.length)) return PRESCAN_TEXT;
     scan.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = scan.exec(s)) !== null) {

@@ -6,8 +6,11 @@ import { GENERATED_TABLES } from './generated-tables.js';
  * position), a slot per third character of those, and the allowed fourth characters.
  */
 export interface StartTables {
-  /** Slot of the pair of 7-bit codes `(a << 7) | b`, 0 when no start begins so. */
-  readonly pairs: Uint8Array;
+  /**
+   * Slot of the pair of 7-bit codes `(a << 7) | b`, 0 when no start begins so: bytes while the
+   * slots fit in one (the usual case: half the cache), else 16 bits.
+   */
+  readonly pairs: Uint8Array | Uint16Array;
   /** Slot of the triple: `thirds[pairSlot * 128 + c]`, 0 when none. */
   readonly thirds: Uint16Array;
   /** 1 where a fourth code completes a start: `fourths[tripleSlot * 128 + d]`. */
@@ -40,8 +43,19 @@ const lower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 const tablesMemo = new Map<string, StartTables | undefined>();
 
 /**
- * The tables of `starts`, or undefined when they need more than 255 pair slots (the regex scans
- * then). Once per list of starts; the default list's come ready-made from generated-tables.ts
+ * Pair slots past this many make the tables too big to help (a config name past ASCII stands for
+ * a hundred pairs a character): the regex scans alone then. Prefixes of ASCII (every catalog
+ * entry's) never come near it: there are 128 x 128 pairs of 7-bit codes, folded to lower case.
+ */
+const MAX_PAIR_SLOTS = 4095;
+
+/** The pair table for `slots` slots: bytes when they fit. */
+const pairTable = (slots: number): Uint8Array | Uint16Array =>
+  slots > 255 ? new Uint16Array(1 << 14) : new Uint8Array(1 << 14);
+
+/**
+ * The tables of `starts`, or undefined when they need more than MAX_PAIR_SLOTS pair slots (the
+ * regex scans then). Once per list of starts; the default list's come ready-made from generated-tables.ts
  * (used only when made from the same starts: a stale file costs time, never a wrong table).
  */
 export function startTables(starts: readonly string[]): StartTables | undefined {
@@ -77,9 +91,8 @@ export function deriveStartTables(starts: readonly string[]): StartTables | unde
         }
       }
   }
-  // Config names past ASCII stand for a hundred pairs each: beyond a byte, scan with the regex.
-  if (pairSlot.size > 255) return undefined;
-  const pairs = new Uint8Array(1 << 14);
+  if (pairSlot.size > MAX_PAIR_SLOTS) return undefined;
+  const pairs = pairTable(pairSlot.size);
   const thirds = new Uint16Array((pairSlot.size + 1) * 128);
   const fourths = new Uint8Array((tripleSlot.size + 1) * 128);
   for (const [as, bs, cs, ds] of patterns as [number[], number[], number[], number[]][])
@@ -104,7 +117,7 @@ const FULL_ROW = 255;
 /**
  * The tables as base64 bytes (what generated-tables.ts holds): the sizes of `thirds` and
  * `fourths` in rows (u16 each), the set entries of `pairs` (a u16 count, then index u16 and slot
- * u8 each) and of `thirds` (a u16 count, then index u16 and slot u16 each), then each row of
+ * u16 each) and of `thirds` (a u16 count, then index u16 and slot u16 each), then each row of
  * `fourths` but the first (all zeros): 255 when every code is set, else a count and the codes.
  */
 export function encodeStartTables({ pairs, thirds, fourths }: StartTables): string {
@@ -112,17 +125,16 @@ export function encodeStartTables({ pairs, thirds, fourths }: StartTables): stri
   const u16 = (n: number): number => out.push(n >> 8, n & 255);
   u16(thirds.length / 128);
   u16(fourths.length / 128);
-  const entries = (table: Uint8Array | Uint16Array, wide: boolean): void => {
+  const entries = (table: Uint8Array | Uint16Array): void => {
     const set = [...table.keys()].filter((i) => table[i] !== 0);
     u16(set.length);
     for (const i of set) {
       u16(i);
-      if (wide) u16(table[i] as number);
-      else out.push(table[i] as number);
+      u16(table[i] as number);
     }
   };
-  entries(pairs, false);
-  entries(thirds, true);
+  entries(pairs);
+  entries(thirds);
   for (let row = 128; row < fourths.length; row += 128) {
     const codes = [...Array(128).keys()].filter((d) => fourths[row + d] !== 0);
     if (codes.length === 128) out.push(FULL_ROW);
@@ -141,8 +153,8 @@ export function decodeStartTables(base64: string): StartTables {
   };
   const thirds = new Uint16Array(u16() * 128);
   const fourths = new Uint8Array(u16() * 128);
-  const pairs = new Uint8Array(1 << 14);
-  for (let n = u16(); n > 0; n--) pairs[u16()] = b[at++] as number;
+  const pairs = pairTable(thirds.length / 128 - 1);
+  for (let n = u16(); n > 0; n--) pairs[u16()] = u16();
   for (let n = u16(); n > 0; n--) thirds[u16()] = u16();
   for (let row = 128; row < fourths.length; row += 128) {
     const n = b[at++] as number;

@@ -16,6 +16,10 @@ import { NAME_KEYWORDS } from './secret-names.js';
 import type { Span } from './spans.js';
 import { TOKEN_RULES, type TokenRule } from './token-rules.js';
 import { isNotSecret, unquoted } from './value-class.js';
+import { catalogMatcher } from './providers/catalog-matcher.js';
+import type { TokenCatalog } from './providers/compile.js';
+import { findPuttyKeys } from './putty-keys.js';
+import { findBootstrapTokens } from './bootstrap-tokens.js';
 
 /** A pattern from `--config`: a kind for `--report` and a regex whose whole match is a secret. */
 export interface ConfigPattern {
@@ -105,6 +109,7 @@ interface CompiledToken {
 /** The text rules, compiled once per redactor. */
 export class TextRules {
   private readonly tokens: readonly CompiledToken[];
+  private readonly catalog: TokenCatalog = catalogMatcher();
   private readonly keywords: RegExp;
 
   constructor(private readonly config: TextRuleConfig) {
@@ -123,7 +128,9 @@ export class TextRules {
     const spans: Span[] = [];
     // A rule with one literal runs only where it occurs (one `includes` is cheaper than a regex scan).
     if (s.includes('PRIVATE KEY')) this.privateKeys(s, spans);
+    if (s.includes('PuTTY-User-Key-File-')) findPuttyKeys(s, spans);
     this.tokenShapes(s, spans);
+    if (s.includes('kubeadm') || s.includes('bootstrap')) findBootstrapTokens(s, spans);
     if (s.includes('://')) {
       groupRule(s, URL_PASSWORD, 'url-password', spans, urlPasswordCheck);
       groupRule(s, URL_TOKEN_USER, 'url-password', spans, randomUser);
@@ -174,9 +181,13 @@ export class TextRules {
     }
   }
 
-  /** Token shapes, then any token glued to the end of one found (`AKIA…sk-ant-…`). */
+  /**
+   * Token shapes (the catalog's, then the hand-written rules'), then any token glued to the end
+   * of one found (`AKIA…sk-ant-…`).
+   */
   private tokenShapes(s: string, spans: Span[]): void {
-    const ends: number[] = [];
+    const first = spans.length;
+    this.catalog.find(s, spans);
     for (const t of this.tokens) {
       if (t.gate !== '' && !s.includes(t.gate)) continue;
       const { notAfter, body } = t.rule;
@@ -188,26 +199,30 @@ export class TextRules {
       let m: RegExpExecArray | null;
       while ((m = global.exec(s)) !== null) {
         const span = tokenSpan(t, m, m.index);
-        if (span) {
-          spans.push(span);
-          ends.push(span.end);
-        }
+        if (span) spans.push(span);
       }
     }
+    const ends = spans.slice(first).map((sp) => sp.end);
     while (ends.length > 0) {
       const at = ends.pop() as number;
-      for (const t of this.tokens) {
-        const sticky = (t.sticky ??= new RegExp(t.rule.body, 'y'));
-        sticky.lastIndex = at;
-        const m = sticky.exec(s);
-        const span = m ? tokenSpan(t, m, at) : undefined;
-        if (span) {
-          spans.push(span);
-          ends.push(span.end);
-          break;
-        }
+      const span = this.catalog.at(s, at) ?? this.handWrittenAt(s, at);
+      if (span) {
+        spans.push(span);
+        ends.push(span.end);
       }
     }
+  }
+
+  /** The first hand-written rule's token that starts exactly at `at`, without its look-behind. */
+  private handWrittenAt(s: string, at: number): Span | undefined {
+    for (const t of this.tokens) {
+      const sticky = (t.sticky ??= new RegExp(t.rule.body, 'y'));
+      sticky.lastIndex = at;
+      const m = sticky.exec(s);
+      const span = m ? tokenSpan(t, m, at) : undefined;
+      if (span) return span;
+    }
+    return undefined;
   }
 }
 

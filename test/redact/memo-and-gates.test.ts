@@ -48,6 +48,39 @@ const SECRETS: [family: string, text: string, want: string][] = [
   ],
   ['azure-sas-signature', `c?sv=2022&sig=${FAKE}%3D`, 'c?sv=2022&sig=[redacted]'],
   ['jwt', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijklmnop', REDACTED],
+  ['azure-ad-client-secret', `Ab18Q~${FAKE.slice(0, 34)}`, REDACTED],
+  [
+    'teams-webhook',
+    `https://acme.webhook.office.com/webhookb2/${FAKE}@${FAKE}/IncomingWebhook/${FAKE}`,
+    'https://acme.webhook.office.com/webhookb2/[redacted]',
+  ],
+  [
+    'discord-webhook',
+    `https://discord.com/api/webhooks/123456789012345678/${FAKE}${FAKE}`,
+    'https://discord.com/api/webhooks/[redacted]',
+  ],
+  [
+    'zapier-webhook',
+    `https://hooks.zapier.com/hooks/catch/123456/${FAKE.slice(0, 8)}/`,
+    'https://hooks.zapier.com/hooks/catch/[redacted]/',
+  ],
+  [
+    'putty-key',
+    `PuTTY-User-Key-File-3: ssh-ed25519\nPublic-Lines: 1\nAAAAC3Nza\nPrivate-Lines: 1\n${FAKE}\nPrivate-MAC: 00ff`,
+    `PuTTY-User-Key-File-3: ssh-ed25519\nPublic-Lines: 1\nAAAAC3Nza\nPrivate-Lines: 1\n${REDACTED}\nPrivate-MAC: 00ff`,
+  ],
+  [
+    'kubernetes-bootstrap-token',
+    'kubeadm token list: abcdef.0123456789abcdef 23h',
+    `kubeadm token list: ${REDACTED} 23h`,
+  ],
+  ['dockerhub-token (catalog)', `dckr_pat_${FAKE.slice(0, 27)}`, REDACTED],
+  [
+    'huggingface-token (letters)',
+    `hf_${'aBcDeFgHiJkLmNoPqRsTuVwXyZ'.repeat(2).slice(0, 34)}`,
+    REDACTED,
+  ],
+
   [
     'url-password',
     'postgresql://app:s3cr3t-pw@db:5432/shop',

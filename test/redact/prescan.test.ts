@@ -1,8 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compilePrescan, PRESCAN_FILE, PRESCAN_TEXT } from '../../src/redact/prescan.js';
 import { createRedactor } from '../../src/redact/redactor.js';
+import { CATALOG } from '../../src/redact/providers/catalog/index.js';
+import { TextRules } from '../../src/redact/text-rules.js';
+import { prng, tokenOf, tooShortOf } from './token-samples.js';
 import { fixture } from '../shared.js';
 
 const vectors = JSON.parse(readFileSync(fixture('flockdeck', 'redact_vectors.json'), 'utf8'));
@@ -135,5 +139,59 @@ describe('prescan: secret-file names in raw lines', () => {
     ['{"text":"Object.keys(x)"}', 0],
   ])('%s', (raw, want) => {
     expect(scan(raw)).toBe(want);
+  });
+});
+
+describe('prescan: every token catalog entry (a superset of the catalog, exact where it is not)', () => {
+  const tables = compilePrescan([], []);
+  const regex = compilePrescan([], [], 'regex');
+  const rand = prng(7);
+  const rules = new TextRules({ names: [], patterns: [], pii: false });
+  const forms = (s: string): string[] => [
+    s,
+    JSON.stringify({ message: { content: s } }),
+    JSON.stringify({ nested: JSON.stringify({ s }) }),
+  ];
+
+  it.each(CATALOG.map((f, i) => [`${i} ${f.kind} ${f.prefixes.join(' ')}`, f] as const))(
+    '%s: a token standing alone, after a line break and glued is a hit, as text and in JSON',
+    (_name, f) => {
+      for (let k = 0; k < 5; k++) {
+        const t = tokenOf(f, rand);
+        for (const s of [`x ${t}`, `x\n${t}\ty`, `word${t}`, `"${t}"`, t])
+          for (const form of forms(s)) {
+            expect([form, tables(form) & PRESCAN_TEXT]).toEqual([form, PRESCAN_TEXT]);
+            expect([form, regex(form) & PRESCAN_TEXT]).toEqual([form, PRESCAN_TEXT]);
+          }
+      }
+    },
+  );
+
+  // Texts built of catalog tokens, tokens one character short, bare prefixes and filler, glued
+  // every way: wherever the text rules find anything, the prescan flags the text and its raw
+  // JSON lines, with its tables and with the regex alone.
+  const fragment = fc.oneof(
+    fc.nat().map((n) => tokenOf(CATALOG[n % CATALOG.length]!, prng(n + 1))),
+    fc.nat().map((n) => tooShortOf(CATALOG[n % CATALOG.length]!, prng(n + 1))),
+    fc.nat().map((n) => CATALOG[n % CATALOG.length]!.prefixes[0]!),
+    fc.constantFrom('the', 'x', '42', 'é', '日本', ' ', '\n', '"', '_', '-', '.', '/', 'Q~'),
+  );
+  const texts = fc.array(fragment, { minLength: 1, maxLength: 6 }).map((p) => p.join(''));
+
+  it('is a superset of the rules on generated texts of catalog tokens', () => {
+    let found = 0;
+    fc.assert(
+      fc.property(texts, (s) => {
+        const hit = rules.spans(s).length > 0;
+        if (hit) found++;
+        if (hit)
+          for (const form of forms(s)) {
+            expect([form, tables(form) & PRESCAN_TEXT]).toEqual([form, PRESCAN_TEXT]);
+            expect([form, regex(form) & PRESCAN_TEXT]).toEqual([form, PRESCAN_TEXT]);
+          }
+      }),
+      { numRuns: 1500, seed: 23 },
+    );
+    expect(found).toBeGreaterThan(300);
   });
 });
