@@ -41,7 +41,7 @@ export const researchAAC: readonly ProviderFormat[] = [
     kind: 'amazon-oauth-client-secret',
     provider: 'Amazon (Login with Amazon)',
     source:
-      'https://docs.github.com/en/code-security/secret-scanning/introduction/supported-secret-scanning-patterns',
+      'https://docs.github.com/en/code-security/reference/secret-security/supported-secret-scanning-patterns',
     prefixes: ['amzn1.oa2-cs.v1.'],
     body: '[a-f0-9]{64}',
   },
@@ -96,6 +96,15 @@ export const researchAAC: readonly ProviderFormat[] = [
     body: '[A-Za-z0-9+/]{20,}={0,2}',
   },
   {
+    // AWS AppSync API keys: `da2-` and 26 lower-case letters and digits.
+    kind: 'aws-appsync-api-key',
+    provider: 'AWS (AppSync)',
+    source:
+      'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/aws/appsync/appsync.go',
+    prefixes: ['da2-'],
+    body: '[a-z0-9]{26}',
+  },
+  {
     // A service client's access key: client id, key id, `acc_` account id, signature.
     // `sc_` and `ext_` start ordinary identifiers: the structured body must also look random.
     kind: 'authress-access-key',
@@ -132,6 +141,15 @@ export const researchAAC: readonly ProviderFormat[] = [
     body: '[a-f0-9]{30}',
   },
   {
+    // Bitbucket Data Center HTTP access tokens.
+    kind: 'bitbucket-data-center-token',
+    provider: 'Bitbucket Data Center',
+    source:
+      'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/atlassiandatacenter/bitbucketdatacenter/bitbucketdatacenter.go',
+    prefixes: ['BBDC-'],
+    body: '[A-Za-z0-9+/@_-]{40,50}',
+  },
+  {
     kind: 'brevo-api-key',
     provider: 'Brevo (Sendinblue)',
     source:
@@ -144,7 +162,7 @@ export const researchAAC: readonly ProviderFormat[] = [
     kind: 'brevo-smtp-key',
     provider: 'Brevo (Sendinblue)',
     source:
-      'https://docs.github.com/en/code-security/secret-scanning/introduction/supported-secret-scanning-patterns',
+      'https://docs.github.com/en/code-security/reference/secret-security/supported-secret-scanning-patterns',
     prefixes: ['xsmtpsib-'],
     body: '[a-f0-9]{64}-[A-Za-z0-9]{16}',
   },

@@ -91,6 +91,14 @@ export const researchADG: readonly ProviderFormat[] = [
     body: '[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}',
   },
   {
+    // The SDKs check the format: `e2b_` followed by 40 hex.
+    kind: 'e2b-api-key',
+    provider: 'E2B',
+    source: 'https://e2b.dev/docs/api-key',
+    prefixes: ['e2b_'],
+    body: '[a-f0-9]{40}',
+  },
+  {
     // Production API keys.
     kind: 'easypost-api-key',
     provider: 'EasyPost',
@@ -132,6 +140,14 @@ export const researchADG: readonly ProviderFormat[] = [
       'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/figmapersonalaccesstoken/v3/figmapersonalaccesstoken.go',
     prefixes: ['figp_'],
     body: '[A-Za-z0-9_=-]{40,54}',
+  },
+  {
+    // API keys are sent as `Bearer fc-…`; `fc-` also starts CSS class names, so the body is exact.
+    kind: 'firecrawl-api-key',
+    provider: 'Firecrawl',
+    source: 'https://docs.firecrawl.dev/authentication',
+    prefixes: ['fc-'],
+    body: '[a-f0-9]{32}',
   },
   {
     kind: 'fleetbase-key',
@@ -216,7 +232,7 @@ export const researchADG: readonly ProviderFormat[] = [
     kind: 'google-oauth-client-secret',
     provider: 'Google',
     source:
-      'https://docs.github.com/en/code-security/secret-scanning/introduction/supported-secret-scanning-patterns',
+      'https://docs.github.com/en/code-security/reference/secret-security/supported-secret-scanning-patterns',
     prefixes: ['GOCSPX-'],
     body: '[A-Za-z0-9_-]{28}',
   },

@@ -88,6 +88,16 @@ export const researchAHL: readonly ProviderFormat[] = [
     body: '[a-f0-9]{64}',
   },
   {
+    // `ion_` starts ordinary identifiers: the exact body must also look random.
+    kind: 'ionic-token',
+    provider: 'Ionic',
+    source:
+      'https://github.com/gitleaks/gitleaks/blob/93f292c3dfa2649ef91f8925b623e79546fa992e/config/gitleaks.toml',
+    prefixes: ['ion_'],
+    body: '[A-Za-z0-9]{42}',
+    random: true,
+  },
+  {
     // Reference tokens are base64 of `reftkn…`: `cmVmdGtu` and 56 more characters.
     kind: 'artifactory-reference-token',
     provider: 'JFrog Artifactory',
@@ -118,8 +128,17 @@ export const researchAHL: readonly ProviderFormat[] = [
     kind: 'linear-key',
     provider: 'Linear',
     source:
-      'https://docs.github.com/en/code-security/secret-scanning/introduction/supported-secret-scanning-patterns',
+      'https://docs.github.com/en/code-security/reference/secret-security/supported-secret-scanning-patterns',
     prefixes: ['lin_oauth_'],
     body: '[a-f0-9]{64}',
+  },
+  {
+    // API keys are HS256 JWTs whose payload starts with the audience api.livestorm.co.
+    kind: 'livestorm-api-key',
+    provider: 'Livestorm',
+    source:
+      'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/livestorm/livestorm.go',
+    prefixes: ['eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJhcGkubGl2ZXN0b3JtLmNvIiwianRpIjoi'],
+    body: '[A-Za-z0-9-]{134}\\.[A-Za-z0-9_-]{43}',
   },
 ];
