@@ -58,6 +58,16 @@ export const researchADG: readonly ProviderFormat[] = [
     body: '[a-f0-9]{64}',
   },
   {
+    // Workspace API keys, `dub_` and a random body (`dub_pk_` publishable keys are public).
+    // `dub_` also starts identifiers: the body must look random.
+    kind: 'dub-api-key',
+    provider: 'Dub',
+    source: 'https://dub.co/docs/api-reference/tokens',
+    prefixes: ['dub_'],
+    body: '[A-Za-z0-9]{24,}',
+    random: true,
+  },
+  {
     // Short-lived access tokens; `sl.` is short and common, so the long body must look random.
     kind: 'dropbox-token',
     provider: 'Dropbox',
@@ -243,6 +253,16 @@ export const researchADG: readonly ProviderFormat[] = [
       'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/googleoauth2/googleoauth2_access_token.go',
     prefixes: ['ya29.'],
     body: '[A-Za-z0-9_-]{50,}',
+  },
+  {
+    // OAuth refresh tokens, `1//` and a long URL-safe body; the short prefix asks for a random one.
+    kind: 'google-oauth-refresh-token',
+    provider: 'Google',
+    source:
+      'https://docs.github.com/en/code-security/reference/secret-security/supported-secret-scanning-patterns',
+    prefixes: ['1//'],
+    body: '[A-Za-z0-9_-]{60,}',
+    random: true,
   },
   {
     // Cloud Storage HMAC access IDs of service accounts: 61 characters starting `GOOG1`.
