@@ -23,12 +23,13 @@ export const researchAAC: readonly ProviderFormat[] = [
     random: true,
   },
   {
-    // EdgeGrid client and access tokens: `akab-`, then two groups of 16.
+    // EdgeGrid client and access tokens (and the API host): `akab-`, two groups of lower-case
+    // letters and digits; the groups of the documented examples run 16-26 and 6-16 long.
     kind: 'akamai-edgegrid-token',
     provider: 'Akamai',
     source: 'https://techdocs.akamai.com/developer/docs/set-up-authentication-credentials',
     prefixes: ['akab-'],
-    body: '[a-z0-9]{16}-[a-z0-9]{16}',
+    body: '[a-z0-9]{16,32}-[a-z0-9]{6,16}',
   },
   {
     kind: 'alibaba-access-key-id',

@@ -9,8 +9,7 @@ export const researchADG: readonly ProviderFormat[] = [
     // Astra application tokens: `AstraCS:`, the 24-character client id, `:`, a 64-hex secret.
     kind: 'datastax-astra-token',
     provider: 'DataStax Astra',
-    source:
-      'https://docs.datastax.com/en/astra-db-serverless/administration/manage-application-tokens.html',
+    source: 'https://docs.datastax.com/en/astra-cli/manage-cli.html',
     prefixes: ['AstraCS:'],
     body: '[A-Za-z0-9]{24}:[a-f0-9]{64}',
   },
