@@ -134,13 +134,13 @@ export const researchADG: readonly ProviderFormat[] = [
     body: '[A-Za-z0-9-]{16}',
   },
   {
-    // Personal access tokens.
+    // Personal access tokens: `figd_` and 40 or more URL-safe characters.
     kind: 'figma-token',
     provider: 'Figma',
     source:
-      'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/figmapersonalaccesstoken/v2/figmapersonalaccesstoken_v2.go',
+      'https://github.com/secretlint/secretlint/blob/master/packages/%40secretlint/secretlint-rule-figma/README.md',
     prefixes: ['figd_'],
-    body: '[A-Za-z0-9_-]{40}',
+    body: '[A-Za-z0-9_-]{40,}',
   },
   {
     kind: 'figma-token',
