@@ -16,6 +16,15 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
     body: '[A-Za-z0-9_-]{20,400}\\.[A-Za-z0-9_-]{22}',
   },
   {
+    // Mailchimp Transactional (Mandrill) API keys: `md-` and 22 base64url characters.
+    kind: 'mandrill-api-key',
+    provider: 'Mandrill (Mailchimp Transactional)',
+    source: 'https://mailchimp.com/developer/transactional/guides/quick-start/',
+    prefixes: ['md-'],
+    body: '[A-Za-z0-9_-]{22}',
+    random: true,
+  },
+  {
     // Synapse: `syt_<base64 localpart>_<20 letters>_<6 base62 CRC32>`; `syr_` for refresh tokens.
     kind: 'matrix-access-token',
     provider: 'Matrix (Synapse)',
@@ -41,6 +50,24 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
     body: '[a-f0-9]{64}',
   },
   {
+    kind: 'mem0-api-key',
+    provider: 'Mem0',
+    source: 'https://docs.mem0.ai/platform/quickstart',
+    prefixes: ['m0-'],
+    body: '[A-Za-z0-9]{40}',
+    random: true,
+  },
+  {
+    // API tokens: `secret-token:mercury_<environment>_`, a short scope, `_`, the secret, and
+    // `_yrucrem` ("mercury" backwards) at the end.
+    kind: 'mercury-api-token',
+    provider: 'Mercury',
+    source: 'https://docs.mercury.com/reference/getting-started-with-your-api',
+    prefixes: ['secret-token:mercury_production_', 'secret-token:mercury_sandbox_'],
+    body: '[a-z]{3,6}_[A-Za-z0-9]{40,50}',
+    suffix: '_yrucrem',
+  },
+  {
     // Server keys; `Mid-client-` keys are public and left out.
     kind: 'midtrans-server-key',
     provider: 'Midtrans',
@@ -64,6 +91,15 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
     source: 'https://docs.mollie.com/reference/authentication',
     prefixes: ['live_', 'test_'],
     body: '[A-Za-z0-9]{30}',
+    random: true,
+  },
+  {
+    // Mixedbread API keys: `mxb_` and 28 alphanumerics; `mxb_` starts other names too.
+    kind: 'mixedbread-api-key',
+    provider: 'Mixedbread',
+    source: 'https://www.mixedbread.com/docs/api-reference/authentication',
+    prefixes: ['mxb_'],
+    body: '[A-Za-z0-9]{28}',
     random: true,
   },
   {
@@ -109,11 +145,28 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
     body: '[A-Za-z0-9]{32}',
   },
   {
+    // Nomic Atlas API keys: `nk-` and 43 base64url characters.
+    kind: 'nomic-api-key',
+    provider: 'Nomic',
+    source: 'https://docs.nomic.ai/atlas/introduction/quick-start',
+    prefixes: ['nk-'],
+    body: '[A-Za-z0-9_-]{43}',
+    random: true,
+  },
+  {
     kind: 'nvidia-api-key',
     provider: 'NVIDIA',
     source: 'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/nvapi/nvapi.go',
     prefixes: ['nvapi-'],
     body: '[A-Za-z0-9_-]{64}',
+  },
+  {
+    // Nylas v3 API keys.
+    kind: 'nylas-api-key',
+    provider: 'Nylas',
+    source: 'https://developer.nylas.com/docs/v3/auth/',
+    prefixes: ['nyk_v0_'],
+    body: '[A-Za-z0-9]{64}',
   },
   {
     // REST API keys for apps and organizations: base32 (lower case and 2-7).
@@ -132,6 +185,13 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
     body: '[a-f0-9]{64}',
   },
   {
+    kind: 'openpipe-api-key',
+    provider: 'OpenPipe',
+    source: 'https://docs.openpipe.ai/getting-started/openpipe-sdk',
+    prefixes: ['opk_'],
+    body: '[a-f0-9]{42}',
+  },
+  {
     // OpenShift 4 OAuth access tokens: `sha256~` and 43 base64url characters.
     kind: 'openshift-token',
     provider: 'OpenShift',
@@ -141,11 +201,27 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
     body: '[A-Za-z0-9_-]{43}',
   },
   {
+    // Open VSX access tokens: `ovsxat_` and a UUID (older) or 256 random bits in base64url.
+    kind: 'openvsx-access-token',
+    provider: 'Open VSX',
+    source: 'https://github.com/eclipse/openvsx/wiki/Publishing-Extensions',
+    prefixes: ['ovsxat_'],
+    body: '(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Za-z0-9_-]{43})',
+  },
+  {
     // Ory Network project API keys.
     kind: 'ory-api-key',
     provider: 'Ory',
     source: 'https://www.ory.sh/docs/concepts/personal-access-token',
     prefixes: ['ory_pat_'],
     body: '[A-Za-z0-9]{32}',
+  },
+  {
+    // Outline API keys: `ol_api_` and 38 alphanumerics.
+    kind: 'outline-api-key',
+    provider: 'Outline',
+    source: 'https://www.getoutline.com/developers#section/Authentication',
+    prefixes: ['ol_api_'],
+    body: '[A-Za-z0-9]{38}',
   },
 ];

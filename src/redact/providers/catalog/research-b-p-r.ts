@@ -88,6 +88,30 @@ export const RESEARCH_B_P_R: readonly ProviderFormat[] = [
     random: true,
   },
   {
+    // Pangea service tokens: `pts_` and 32 base32 characters.
+    kind: 'pangea-token',
+    provider: 'Pangea',
+    source: 'https://pangea.cloud/docs/admin-guide/projects/credentials',
+    prefixes: ['pts_'],
+    body: '[a-z2-7]{32}',
+  },
+  {
+    // OAuth access tokens of the v5 API: `pina_AMA` and upper-case base32.
+    kind: 'pinterest-access-token',
+    provider: 'Pinterest',
+    source: 'https://developers.pinterest.com/docs/getting-started/authentication-and-scopes/',
+    prefixes: ['pina_AMA'],
+    body: '[A-Z2-7]{80,120}',
+  },
+  {
+    // Plain API keys: `plainApiKey_` and 43 base64url characters.
+    kind: 'plain-api-key',
+    provider: 'Plain',
+    source: 'https://www.plain.com/docs/api-reference/authentication',
+    prefixes: ['plainApiKey_'],
+    body: '[A-Za-z0-9_-]{43}',
+  },
+  {
     // Personal API keys; project keys (`phc_`) are public by design and left out.
     kind: 'posthog-personal-api-key',
     provider: 'PostHog',
@@ -103,11 +127,45 @@ export const RESEARCH_B_P_R: readonly ProviderFormat[] = [
     body: '[a-f0-9]{24}-[a-f0-9]{34}',
   },
   {
+    // Private Packagist user (`packagist_uut_`), organization read (`packagist_ort_`) and update
+    // (`packagist_out_`) tokens: 68 hex.
+    kind: 'private-packagist-token',
+    provider: 'Private Packagist',
+    source: 'https://packagist.com/docs/composer-authentication#token-format',
+    prefixes: ['packagist_uut_', 'packagist_ort_', 'packagist_out_'],
+    body: '[a-f0-9]{68}',
+  },
+  {
+    // Proxmox VE API tokens in the Authorization header: `USER@REALM!TOKENID=UUID`.
+    kind: 'proxmox-api-token',
+    provider: 'Proxmox VE',
+    source: 'https://pve.proxmox.com/wiki/Proxmox_VE_API#API_Tokens',
+    prefixes: ['PVEAPIToken='],
+    body: '[A-Za-z0-9._-]{1,64}@[A-Za-z0-9._-]{1,64}![A-Za-z0-9._-]{1,64}=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}',
+  },
+  {
+    // Proxmox Backup Server API tokens: `USER@REALM!TOKENID:UUID`.
+    kind: 'proxmox-api-token',
+    provider: 'Proxmox Backup Server',
+    source: 'https://pbs.proxmox.com/docs/user-management.html#api-tokens',
+    prefixes: ['PBSAPIToken='],
+    body: '[A-Za-z0-9._-]{1,64}@[A-Za-z0-9._-]{1,64}![A-Za-z0-9._-]{1,64}:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}',
+  },
+  {
     kind: 'prefect-api-key',
     provider: 'Prefect',
     source: 'https://github.com/gitleaks/gitleaks/blob/master/cmd/generate/config/rules/prefect.go',
     prefixes: ['pnu_'],
     body: '[A-Za-z0-9]{36}',
+  },
+  {
+    // Publish keys (subscribe keys are meant for clients): `pub-c-` and a UUID.
+    kind: 'pubnub-publish-key',
+    provider: 'PubNub',
+    source:
+      'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/pubnubpublishkey/pubnubpublishkey.go',
+    prefixes: ['pub-c-'],
+    body: '[0-9a-z]{8}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{12}',
   },
   {
     kind: 'pulumi-access-token',
@@ -173,6 +231,14 @@ export const RESEARCH_B_P_R: readonly ProviderFormat[] = [
     body: '[0-9a-fA-F]{64}',
   },
   {
+    // Workflow API keys: `retool_wk_` and 32 hex.
+    kind: 'retool-api-key',
+    provider: 'Retool',
+    source: 'https://docs.retool.com/workflows/guides/triggers/webhooks',
+    prefixes: ['retool_wk_'],
+    body: '[a-f0-9]{32}',
+  },
+  {
     // `rnd_` also starts identifiers (`rnd_seed`): random bodies only.
     kind: 'render-api-key',
     provider: 'Render',
@@ -199,6 +265,14 @@ export const RESEARCH_B_P_R: readonly ProviderFormat[] = [
     random: true,
   },
   {
+    // Riot Games developer and production API keys: `RGAPI-` and a UUID.
+    kind: 'riot-games-api-key',
+    provider: 'Riot Games',
+    source: 'https://developer.riotgames.com/docs/portal',
+    prefixes: ['RGAPI-'],
+    body: '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}',
+  },
+  {
     kind: 'robinhood-crypto-api-key',
     provider: 'Robinhood Crypto',
     source:
@@ -213,5 +287,14 @@ export const RESEARCH_B_P_R: readonly ProviderFormat[] = [
       'https://github.com/gitleaks/gitleaks/blob/master/cmd/generate/config/rules/rubygems.go',
     prefixes: ['rubygems_'],
     body: '[a-f0-9]{48}',
+  },
+  {
+    // RunPod API keys: `rpa_` and 46 letters and digits.
+    kind: 'runpod-api-key',
+    provider: 'RunPod',
+    source: 'https://docs.runpod.io/get-started/api-keys',
+    prefixes: ['rpa_'],
+    body: '[A-Za-z0-9]{46}',
+    random: true,
   },
 ];

@@ -21,6 +21,33 @@ export const RESEARCH_B_S: readonly ProviderFormat[] = [
     body: '[A-Za-z0-9]{1,7}_[A-Za-z0-9]{7,235}',
   },
   {
+    // `key-` starts ordinary words: 64 random alphanumerics only.
+    kind: 'salesblink-api-key',
+    provider: 'SalesBlink',
+    source:
+      'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/salesblink/salesblink.go',
+    prefixes: ['key-'],
+    body: '[A-Za-z0-9]{64}',
+    random: true,
+  },
+  {
+    // OAuth refresh tokens.
+    kind: 'salesforce-refresh-token',
+    provider: 'Salesforce',
+    source:
+      'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/salesforcerefreshtoken/salesforcerefreshtoken.go',
+    prefixes: ['5AEP861'],
+    body: '[A-Za-z0-9._=]{80,}',
+  },
+  {
+    // API tokens: `samsara_api_` and 30 alphanumerics.
+    kind: 'samsara-api-token',
+    provider: 'Samsara',
+    source: 'https://developers.samsara.com/docs/authentication',
+    prefixes: ['samsara_api_'],
+    body: '[A-Za-z0-9]{30}',
+  },
+  {
     // Access key ids: `SCW` and 17 upper-case letters and digits (the secret key is a UUID).
     kind: 'scaleway-access-key',
     provider: 'Scaleway',
@@ -35,6 +62,14 @@ export const RESEARCH_B_S: readonly ProviderFormat[] = [
       'https://github.com/gitleaks/gitleaks/blob/master/cmd/generate/config/rules/scalingo.go',
     prefixes: ['tk-us-'],
     body: '[A-Za-z0-9_-]{48}',
+  },
+  {
+    // Scrapfly API keys: `scp-live-` (or `scp-test-`) and 32 hex.
+    kind: 'scrapfly-api-key',
+    provider: 'Scrapfly',
+    source: 'https://scrapfly.io/docs/project#api-keys',
+    prefixes: ['scp-live-', 'scp-test-'],
+    body: '[a-f0-9]{32}',
   },
   {
     // Public API tokens (Sourcegraph's `sgp_` tokens are 40 hex, these 64 alphanumerics).
@@ -102,6 +137,15 @@ export const RESEARCH_B_S: readonly ProviderFormat[] = [
     body: '(?:\\d{10,13}-){3}[A-Za-z0-9]{28,34}',
   },
   {
+    // Socket API tokens: `sktsec_`, 44 base64url characters, `_api`.
+    kind: 'socket-api-token',
+    provider: 'Socket',
+    source: 'https://docs.socket.dev/reference/creating-and-managing-api-tokens',
+    prefixes: ['sktsec_'],
+    body: '[A-Za-z0-9_-]{44}',
+    suffix: '_api',
+  },
+  {
     // SonarQube user (`squ_`), project analysis (`sqp_`) and global analysis (`sqa_`) tokens.
     kind: 'sonarqube-token',
     provider: 'SonarQube',
@@ -116,6 +160,22 @@ export const RESEARCH_B_S: readonly ProviderFormat[] = [
       'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/sonarcloud/v2/sonarcloud.go',
     prefixes: ['sqco_'],
     body: '[A-Za-z0-9]{59}',
+  },
+  {
+    // Stack Auth secret server keys (`pck_` publishable client keys are public).
+    kind: 'stack-auth-secret-key',
+    provider: 'Stack Auth',
+    source: 'https://docs.stack-auth.com/docs/getting-started/setup',
+    prefixes: ['ssk_'],
+    body: '[a-z0-9]{44,48}',
+  },
+  {
+    // StackHawk API keys: `hawk.`, 20 alphanumerics, `.`, 20 alphanumerics.
+    kind: 'stackhawk-api-key',
+    provider: 'StackHawk',
+    source: 'https://docs.stackhawk.com/apidocs.html',
+    prefixes: ['hawk.'],
+    body: '[A-Za-z0-9]{20}\\.[A-Za-z0-9]{20}',
   },
   {
     // Legacy personal access tokens.
@@ -142,6 +202,21 @@ export const RESEARCH_B_S: readonly ProviderFormat[] = [
     source: 'https://developer.squareup.com/docs/oauth-api/overview',
     prefixes: ['sq0csp-', 'sandbox-sq0csb-'],
     body: '[A-Za-z0-9_-]{43}',
+  },
+  {
+    kind: 'steel-api-key',
+    provider: 'Steel',
+    source: 'https://docs.steel.dev/overview/need-help/api-keys',
+    prefixes: ['ste-'],
+    body: '[A-Za-z0-9]{60,128}',
+  },
+  {
+    // Secret API keys (`sup_pk_` keys are public).
+    kind: 'sumup-secret-key',
+    provider: 'SumUp',
+    source: 'https://developer.sumup.com/api-keys',
+    prefixes: ['sup_sk_'],
+    body: '[A-Za-z0-9]{25,64}',
   },
   {
     // Secret API keys (`sb_secret_`); publishable keys are public by design.
