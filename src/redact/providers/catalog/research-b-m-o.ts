@@ -45,7 +45,7 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
   {
     kind: 'mailersend-api-token',
     provider: 'MailerSend',
-    source: 'https://developers.mailersend.com/general.html#api-authentication',
+    source: 'https://www.mailersend.com/help/managing-api-tokens',
     prefixes: ['mlsn.'],
     body: '[a-f0-9]{64}',
   },
@@ -62,7 +62,7 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
     // `_yrucrem` ("mercury" backwards) at the end.
     kind: 'mercury-api-token',
     provider: 'Mercury',
-    source: 'https://docs.mercury.com/reference/getting-started-with-your-api',
+    source: 'https://docs.mercury.com/docs/getting-started',
     prefixes: ['secret-token:mercury_production_', 'secret-token:mercury_sandbox_'],
     body: '[a-z]{3,6}_[A-Za-z0-9]{40,50}',
     suffix: '_yrucrem',
@@ -71,7 +71,7 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
     // Server keys; `Mid-client-` keys are public and left out.
     kind: 'midtrans-server-key',
     provider: 'Midtrans',
-    source: 'https://docs.midtrans.com/docs/retrieving-api-access-keys',
+    source: 'https://docs.midtrans.com/docs/access-keys',
     prefixes: ['SB-Mid-server-', 'Mid-server-'],
     body: '[A-Za-z0-9_-]{24}',
   },

@@ -22,7 +22,7 @@ export const RESEARCH_B_T_Z: readonly ProviderFormat[] = [
     // UUID (48 characters).
     kind: 'teamcity-token',
     provider: 'TeamCity (JetBrains)',
-    source: 'https://www.jetbrains.com/help/teamcity/configuring-your-user-profile.html',
+    source: 'https://www.jetbrains.com/help/teamcity/managing-your-user-account.html',
     prefixes: ['eyJ0eXAiOiAiVENWMiJ9.'],
     body: '[A-Za-z0-9_-]{36}\\.[A-Za-z0-9_-]{48}',
   },
