@@ -217,6 +217,22 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
     body: '[A-Za-z0-9]{32}',
   },
   {
+    // Ory OAuth2 (Hydra) access, refresh and authorization-code tokens: `<key>.<HMAC signature>`.
+    kind: 'ory-oauth2-token',
+    provider: 'Ory',
+    source: 'https://www.ory.sh/docs/hydra/security-architecture#token-prefixes',
+    prefixes: ['ory_at_', 'ory_rt_', 'ory_ac_'],
+    body: '[A-Za-z0-9_-]{43}\\.[A-Za-z0-9_-]{43}',
+  },
+  {
+    // Ory (Kratos) session tokens: `ory_st_` and 32 alphanumerics.
+    kind: 'ory-session-token',
+    provider: 'Ory',
+    source: 'https://www.ory.sh/docs/kratos/self-service/flows/user-login',
+    prefixes: ['ory_st_'],
+    body: '[A-Za-z0-9]{32}',
+  },
+  {
     // Outline API keys: `ol_api_` and 38 alphanumerics.
     kind: 'outline-api-key',
     provider: 'Outline',

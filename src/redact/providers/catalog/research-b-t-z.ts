@@ -146,14 +146,6 @@ export const RESEARCH_B_T_Z: readonly ProviderFormat[] = [
     random: true,
   },
   {
-    // AI Gateway API keys: `vck_` and 56 alphanumerics.
-    kind: 'vercel-ai-gateway-key',
-    provider: 'Vercel AI Gateway',
-    source: 'https://vercel.com/docs/ai-gateway/authentication',
-    prefixes: ['vck_'],
-    body: '[A-Za-z0-9]{56}',
-  },
-  {
     // Blob read-write tokens: `vercel_blob_rw_`, the 16-character store id, `_`, 30 characters.
     kind: 'vercel-blob-token',
     provider: 'Vercel Blob',
