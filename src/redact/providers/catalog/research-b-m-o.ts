@@ -97,7 +97,7 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
     // Mixedbread API keys: `mxb_` and 28 alphanumerics; `mxb_` starts other names too.
     kind: 'mixedbread-api-key',
     provider: 'Mixedbread',
-    source: 'https://www.mixedbread.com/docs/api-reference/authentication',
+    source: 'https://www.mixedbread.com/docs/quickstart',
     prefixes: ['mxb_'],
     body: '[A-Za-z0-9]{28}',
     random: true,

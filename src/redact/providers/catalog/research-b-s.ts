@@ -67,7 +67,7 @@ export const RESEARCH_B_S: readonly ProviderFormat[] = [
     // Scrapfly API keys: `scp-live-` (or `scp-test-`) and 32 hex.
     kind: 'scrapfly-api-key',
     provider: 'Scrapfly',
-    source: 'https://scrapfly.io/docs/project#api-keys',
+    source: 'https://scrapfly.io/docs/project',
     prefixes: ['scp-live-', 'scp-test-'],
     body: '[a-f0-9]{32}',
   },
@@ -206,7 +206,7 @@ export const RESEARCH_B_S: readonly ProviderFormat[] = [
   {
     kind: 'steel-api-key',
     provider: 'Steel',
-    source: 'https://docs.steel.dev/overview/need-help/api-keys',
+    source: 'https://docs.steel.dev/api-reference',
     prefixes: ['ste-'],
     body: '[A-Za-z0-9]{60,128}',
   },

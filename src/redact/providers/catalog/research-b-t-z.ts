@@ -82,7 +82,7 @@ export const RESEARCH_B_T_Z: readonly ProviderFormat[] = [
     // Twelve Labs API keys: `tlk_` and 28 upper-case letters and digits.
     kind: 'twelvelabs-api-key',
     provider: 'Twelve Labs',
-    source: 'https://docs.twelvelabs.io/docs/get-started/authentication',
+    source: 'https://docs.twelvelabs.io/',
     prefixes: ['tlk_'],
     body: '[A-Z0-9]{28}',
   },
@@ -191,7 +191,7 @@ export const RESEARCH_B_T_Z: readonly ProviderFormat[] = [
     // Wix API keys: `IST.` and a signed JWT (header, payload, signature).
     kind: 'wix-api-key',
     provider: 'Wix',
-    source: 'https://dev.wix.com/docs/go-headless/get-started/authentication/admin-api-keys',
+    source: 'https://dev.wix.com/docs/rest/articles/get-started/api-keys',
     prefixes: ['IST.eyJ'],
     body: '[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{20,}',
   },
