@@ -233,6 +233,6 @@ export const RESEARCH_B_S: readonly ProviderFormat[] = [
     source:
       'https://github.com/trufflesecurity/trufflehog/blob/main/pkg/detectors/supabasetoken/supabasetoken.go',
     prefixes: ['sbp_'],
-    body: '[a-f0-9]{40}',
+    body: '[a-z0-9]{40}',
   },
 ];
