@@ -5,6 +5,10 @@ import { researchAAC } from './research-a-ac.js';
 import { researchADG } from './research-a-dg.js';
 import { researchAGitLab } from './research-a-gitlab.js';
 import { researchAHL } from './research-a-hl.js';
+import { RESEARCH_B_M_O } from './research-b-m-o.js';
+import { RESEARCH_B_P_R } from './research-b-p-r.js';
+import { RESEARCH_B_S } from './research-b-s.js';
+import { RESEARCH_B_T_Z } from './research-b-t-z.js';
 import { SECRETS_AND_INFRA } from './secrets-and-infra.js';
 
 /**
@@ -20,4 +24,8 @@ export const CATALOG: readonly ProviderFormat[] = [
   ...researchADG,
   ...researchAGitLab,
   ...researchAHL,
+  ...RESEARCH_B_M_O,
+  ...RESEARCH_B_P_R,
+  ...RESEARCH_B_S,
+  ...RESEARCH_B_T_Z,
 ];
