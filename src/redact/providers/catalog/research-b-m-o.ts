@@ -72,7 +72,9 @@ export const RESEARCH_B_M_O: readonly ProviderFormat[] = [
     kind: 'midtrans-server-key',
     provider: 'Midtrans',
     source: 'https://docs.midtrans.com/docs/access-keys',
-    prefixes: ['SB-Mid-server-', 'Mid-server-'],
+    // A sandbox key is `SB-` + a production key's shape: the `Mid-server-` prefix takes both (an
+    // `SB-Mid-server-` prefix beside it would only take the same token again).
+    prefixes: ['Mid-server-'],
     body: '[A-Za-z0-9_-]{24}',
   },
   {
