@@ -29,11 +29,11 @@ export type NotSecret =
 const TRIVIAL = /^(?:true|false|null|nil|none|yes|no|on|off|undefined|\d)$/i;
 
 /**
- * Words that stand in for a secret in docs and templates: `<your-key>`, `***`, `xxx`, `...`,
- * `your-api-key-here`, `YOUR_TOKEN`, `changeme`, `replace-me`, `insert-key`.
+ * Words that stand in for a secret in docs and templates: `<your-key>`, `***`, `xxx`, `...`, a
+ * value elided after its start (`sk-...`, `sk-…`, Elixir's `:...`), `your-api-key-here`, `YOUR_TOKEN`, `changeme`, `replace-me`, `insert-key`.
  */
 const STAND_IN =
-  /^(?:<[^<>]*>|\*{3,}|x{3,}|\.\.\.|your[-_ ]?[A-Za-z0-9_-]{0,40}|(?:change|replace)[-_ ]?me|(?:insert|put|add|enter)[-_ ][A-Za-z0-9_-]{1,40}|[A-Za-z_-]{0,20}[-_]here)\W{0,2}$/i;
+  /^(?:<[^<>]*>|\*{3,}|x{3,}|:?(?:[A-Za-z]{1,8}[-_]){0,3}(?:\.{3}|\u2026)|your[-_ ]?[A-Za-z0-9_-]{0,40}|(?:change|replace)[-_ ]?me|(?:insert|put|add|enter)[-_ ][A-Za-z0-9_-]{1,40}|[A-Za-z_-]{0,20}[-_]here)\W{0,2}$/i;
 
 /**
  * One reference or expression, anywhere in a value (global; linear: every alternative is closed

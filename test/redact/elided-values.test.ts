@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../src/redact/redactor.js';
+
+// A value elided after its start (docs' `sk-...`, Elixir's Inspect `:...`) stands in for a secret
+// and is kept; a value that merely ends in dots is still a value.
+describe('elided values under a secret`s name', () => {
+  it.each([
+    [
+      '%Plug.Conn{secret_key_base: :..., state: :unset}',
+      '%Plug.Conn{secret_key_base: :..., state: :unset}',
+    ],
+    ['export OPENAI_API_KEY="sk-..."', 'export OPENAI_API_KEY="sk-..."'],
+    ['OPENAI_API_KEY=sk-proj-…', 'OPENAI_API_KEY=sk-proj-…'],
+    ['password: ...', 'password: ...'],
+    ['password=hunter2...', 'password=[redacted]'],
+    ['token: ghp_abcdefghijklmnopqrstuvwxyz0123456789...', 'token: [redacted]'],
+  ])('%s', (input, output) => {
+    expect(createRedactor().text(input)).toBe(output);
+  });
+});
