@@ -1,5 +1,6 @@
 import { isRecord } from '../stream/is-record.js';
 import { withRaw, withValue, type Rec } from '../stream/rec.js';
+import { currentText } from '../stream/stringify.js';
 import type { FormatRedaction } from './facet.js';
 import { PendingCalls } from './pending-calls.js';
 import { PRESCAN_FILE, PRESCAN_NONE, PRESCAN_TEXT } from './prescan.js';
@@ -27,7 +28,7 @@ export function createRecordRedactor(
   redactor: Redactor,
   maxPendingCalls: number,
   redactionOf: RedactionOf,
-  /** The prescan's verdict on `rec.raw` when it is known already (judged ahead), else undefined. */
+  /** The prescan's verdict on `rec.raw` (an unchanged record's) when it is known already (judged ahead), else undefined. */
   verdictOf?: (rec: Rec) => number | undefined,
 ): (rec: Rec) => Rec {
   const calls = new PendingCalls(maxPendingCalls);
@@ -54,7 +55,9 @@ export function createRecordRedactor(
     const judged = verdictOf?.(rec);
     if (rec.value === undefined) return withRaw(rec, redactor.text(rec.raw));
     const format = formatOf(rec);
-    const raw = rec.raw;
+    // A record an earlier stage changed or made (convert, replay) is judged by the text it now
+    // stands for: its `raw` is the line as read, or empty.
+    const raw = currentText(rec);
     const seen = judged ?? redactor.prescan(raw);
     const withhold =
       format !== undefined &&

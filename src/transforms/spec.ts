@@ -1,5 +1,6 @@
 import type { Transform } from 'node:stream';
 import type { CliOption } from '../stream/cli-option.js';
+import type { OnInvalid } from '../stream/parse.js';
 
 export type { CliOption } from '../stream/cli-option.js';
 
@@ -11,6 +12,8 @@ export interface CommandContext {
   readonly stdoutIsTTY: boolean;
   /** Where progress and reports for people go. */
   readonly stderr: NodeJS.WritableStream;
+  /** The run's `--on-invalid` (what the writer does with a line that is not JSON). */
+  readonly onInvalid?: OnInvalid;
 }
 
 /** What the global options allow a whole-file reader (`CommandBehaviour.readFile`). */

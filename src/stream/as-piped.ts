@@ -1,0 +1,40 @@
+import type { Transform } from 'node:stream';
+import { carryRawBytes } from './raw-bytes.js';
+import type { Rec } from './rec.js';
+import { recordTransform } from './record-transform.js';
+import { settledRec } from './stringify.js';
+
+/**
+ * The stage between two commands of one process (`txpipe run`, `chain()`): gives the next command
+ * each record as it would read it from the previous one's output in a shell pipeline.
+ *
+ * - Its text: a record a stage changed or made (convert, replay, redact) gets the line the writer
+ *   would write as its `raw` (`settledRec`), so a stage that reads `raw` (redact's prescan,
+ *   rupu's reader keeping a line byte-exact, clip's line bound) reads that line, not the one read
+ *   before, or nothing.
+ * - Its place: records are numbered 1, 2, 3 per input. A stage that makes records gives them the
+ *   line of the record they came from (or 0 at the end), and one that drops records (dedup-usage,
+ *   clip's over-limit lines) leaves a gap; a reader after it (a txpipe event's `origin.line`,
+ *   AWF's grouping of blocks by line) must see what it sees in a pipe.
+ *
+ * A record that is already so passes as the same object; one that moves keeps its bytes. A line
+ * that is not JSON is numbered only when the writer writes it (`countInvalid`: `--on-invalid
+ * pass`); the shell's first process drops it otherwise.
+ */
+export function asPiped(countInvalid = false): Transform {
+  let source: string | undefined;
+  let n = 0;
+  return recordTransform((given: Rec): Rec => {
+    const rec = settledRec(given);
+    if (rec.source !== source) {
+      source = rec.source;
+      n = 0;
+    }
+    if (rec.invalid === 'truncated' || (rec.value === undefined && !countInvalid)) return rec;
+    n++;
+    if (rec.line === n) return rec;
+    const moved: Rec = { ...rec, line: n };
+    carryRawBytes(rec, moved);
+    return moved;
+  });
+}
