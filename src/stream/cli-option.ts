@@ -10,6 +10,12 @@ export interface CliOption {
    * the word after a bare `--name` stays a positional (a file), never the option's value.
    */
   readonly optionalValue?: string;
+  /**
+   * May be given more than once (`redact --config A --config B`): the command takes every value,
+   * as an array, each option word taking one value (unlike `array`, which takes the words after
+   * it). Given once, the value is as given.
+   */
+  readonly repeatable?: boolean;
   /** Turns the value as given into the value the command takes; throws a usage error. */
   readonly coerce?: (value: never) => unknown;
 }
