@@ -4,6 +4,16 @@ import type { Rec } from './rec.js';
 import { recordTransform } from './record-transform.js';
 import { settledRec } from './stringify.js';
 
+export interface AsPipedOptions {
+  /** Number a line that is not JSON too (the run's `--on-invalid pass`). */
+  readonly countInvalid?: boolean;
+  /**
+   * Keep each record's line as it is: for a caller that tells by `line` which input a record came
+   * from (the worker, whose lines number every record it took). Only the text is settled then.
+   */
+  readonly keepLines?: boolean;
+}
+
 /**
  * The stage between two commands of one process (`txpipe run`, `chain()`): gives the next command
  * each record as it would read it from the previous one's output in a shell pipeline.
@@ -21,11 +31,13 @@ import { settledRec } from './stringify.js';
  * that is not JSON is numbered only when the writer writes it (`countInvalid`: `--on-invalid
  * pass`); the shell's first process drops it otherwise.
  */
-export function asPiped(countInvalid = false): Transform {
+export function asPiped(options: AsPipedOptions = {}): Transform {
+  const { countInvalid = false, keepLines = false } = options;
   let source: string | undefined;
   let n = 0;
   return recordTransform((given: Rec): Rec => {
     const rec = settledRec(given);
+    if (keepLines) return rec;
     if (rec.source !== source) {
       source = rec.source;
       n = 0;

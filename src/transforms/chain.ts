@@ -68,7 +68,9 @@ export function pipelineStages(
   ctx: CommandContext = libraryContext(),
 ): Transform[] {
   return pipelineSteps(pipeline).flatMap((step, i) => [
-    ...(i > 0 ? [asPiped(ctx.onInvalid === 'pass')] : []),
+    ...(i > 0
+      ? [asPiped({ countInvalid: ctx.onInvalid === 'pass', keepLines: ctx.keepLines })]
+      : []),
     ...recordCommand(step.command).behaviour.stages(step.options ?? {}, ctx),
   ]);
 }

@@ -14,6 +14,11 @@ export interface CommandContext {
   readonly stderr: NodeJS.WritableStream;
   /** The run's `--on-invalid` (what the writer does with a line that is not JSON). */
   readonly onInvalid?: OnInvalid;
+  /**
+   * Stages must keep each record's `line` (the worker tells by it which message a record came
+   * from): between two commands records are not numbered again as a pipe would (as-piped.ts).
+   */
+  readonly keepLines?: boolean;
 }
 
 /** What the global options allow a whole-file reader (`CommandBehaviour.readFile`). */
