@@ -155,7 +155,12 @@ export async function runCommand(
   if (spec.prepareArgs) args = { ...args, ...spec.prepareArgs(args) } as typeof args;
   // The command's module loads while the inputs are listed.
   const [inputs, run] = await Promise.all([expandInputs(args.files), spec.load()]);
-  const ctx = { inputs, stdoutIsTTY: io.stdoutIsTTY, stderr: io.stderr };
+  const ctx = {
+    inputs,
+    stdoutIsTTY: io.stdoutIsTTY,
+    stderr: io.stderr,
+    onInvalid: args.onInvalid,
+  };
   if (run.run) return run.run(args, ctx);
   const stages: Transform[] = run.stages(args, ctx);
   const select = run.select?.(args);

@@ -61,6 +61,40 @@ export function checkRedactConfig(raw: unknown): RedactConfig {
 
 /** Reads and validates a `--config FILE`. */
 export function loadRedactConfig(path: string): RedactConfig {
+  return checkRedactConfig(readConfigFile(path));
+}
+
+/**
+ * Reads and merges several `--config` files (the option given more than once), in order: their
+ * names, patterns and allowed values together, as if in one file (an unnamed pattern is
+ * `config-N` by its place among them all). A file given twice counts once. Every file is read and
+ * checked: one missing or bad is a usage error naming it.
+ */
+export function loadRedactConfigs(paths: readonly string[]): RedactConfig {
+  const files = [...new Set(paths)].map((path) => {
+    const raw = readConfigFile(path);
+    // Checked alone first, so an error names the file it is in.
+    try {
+      checkRedactConfig(raw);
+    } catch (err) {
+      return badOption(`${path}: ${(err as Error).message}`);
+    }
+    return raw as Record<string, unknown[] | undefined>;
+  });
+  if (files.length === 1) return checkRedactConfig(files[0]);
+  const merged = (key: string): unknown[] => files.flatMap((f) => f[key] ?? []);
+  const once = (list: unknown[]): unknown[] => [
+    ...new Map(list.map((x) => [JSON.stringify(x), x])).values(),
+  ];
+  return checkRedactConfig({
+    names: once(merged('names')),
+    patterns: once(merged('patterns')),
+    allow: once(merged('allow')),
+  });
+}
+
+/** The parsed JSON of a config file; a usage error when it cannot be read or is not JSON. */
+function readConfigFile(path: string): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -75,5 +109,5 @@ export function loadRedactConfig(path: string): RedactConfig {
     const why = (err as Error).message.replace(/\s+/g, ' ');
     return badOption(`${path}: not valid JSON (${why}) (redact config)`);
   }
-  return checkRedactConfig(parsed);
+  return parsed;
 }

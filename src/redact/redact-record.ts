@@ -1,5 +1,7 @@
 import { isRecord } from '../stream/is-record.js';
 import { withRaw, withValue, type Rec } from '../stream/rec.js';
+import { currentText } from '../stream/stringify.js';
+import { hasDuplicateKeys } from './duplicate-keys.js';
 import type { FormatRedaction } from './facet.js';
 import { PendingCalls } from './pending-calls.js';
 import { PRESCAN_FILE, PRESCAN_NONE, PRESCAN_TEXT } from './prescan.js';
@@ -27,7 +29,7 @@ export function createRecordRedactor(
   redactor: Redactor,
   maxPendingCalls: number,
   redactionOf: RedactionOf,
-  /** The prescan's verdict on `rec.raw` when it is known already (judged ahead), else undefined. */
+  /** The prescan's verdict on `rec.raw` (an unchanged record's) when it is known already (judged ahead), else undefined. */
   verdictOf?: (rec: Rec) => number | undefined,
 ): (rec: Rec) => Rec {
   const calls = new PendingCalls(maxPendingCalls);
@@ -49,12 +51,30 @@ export function createRecordRedactor(
     return handler;
   };
 
+  /**
+   * A line that holds a key twice (the parse kept the last value only): judged as JSON text,
+   * every key and value as the value walk judges them, its other bytes kept (`Redactor.json`);
+   * for a rule set without that reading, the value redacted and re-serialised (the keys the parse
+   * dropped go, with what they held).
+   */
+  const judgedAsText = (rec: Rec, raw: string): Rec => {
+    const text = redactor.json?.(raw);
+    if (text === undefined) {
+      const value = redactor.value(rec.value);
+      return withValue(rec, value);
+    }
+    if (text === raw) return rec;
+    return { ...rec, raw: text, value: JSON.parse(text) as unknown, changed: false };
+  };
+
   return (rec: Rec): Rec => {
     // Asked of every record, in order (the verdicts are adopted in that order).
     const judged = verdictOf?.(rec);
     if (rec.value === undefined) return withRaw(rec, redactor.text(rec.raw));
     const format = formatOf(rec);
-    const raw = rec.raw;
+    // A record an earlier stage changed or made (convert, replay) is judged by the text it now
+    // stands for: its `raw` is the line as read, or empty.
+    const raw = currentText(rec);
     const seen = judged ?? redactor.prescan(raw);
     const withhold =
       format !== undefined &&
@@ -70,6 +90,8 @@ export function createRecordRedactor(
       return value === rec.value ? rec : withValue(rec, value);
     if (withhold)
       value = (format as FormatRedaction).withhold(value as Record<string, unknown>, ctx);
+    // A line holding a key twice is judged as its text (the parse kept one value of the key).
+    if (!withhold && value === rec.value && hasDuplicateKeys(raw)) return judgedAsText(rec, raw);
     value = redactor.value(value);
     if (value === rec.value) return rec;
     if (format?.markChanged && isRecord(value)) value = format.markChanged(value);

@@ -1,10 +1,17 @@
 import { checkDepth } from '../stream/depth.js';
 import { isMark, REDACTED } from './marks.js';
+import { renameKeys } from './renamed-keys.js';
 import { isCountName, nameIsSecret, isPlaceholder } from './secret-names.js';
 
 /** What a value walk needs: text redaction, config names, allowed values and a counter. */
 export interface ValueContext {
-  text(s: string): string;
+  /**
+   * Redacts a string as text (JSON in it read as JSON, json-text.ts); `depth` is how deep the
+   * string sits, for the depth limit of the JSON it may hold.
+   */
+  text(s: string, depth?: number): string;
+  /** Redacts an object's key as text; the same string when it holds no secret. */
+  keyText?(key: string): string;
   readonly names: readonly string[];
   readonly allow: ReadonlySet<string>;
   count(kind: string): void;
@@ -64,13 +71,8 @@ export function redactValue(
   underAuth = false,
   depth = 0,
 ): unknown {
-  if (typeof v === 'string') {
-    if (!underSecret) return ctx.text(v);
-    if (v === '' || isMark(v) || isPlaceholder(v) || ctx.allow.has(v)) return v;
-    if (underAuth) return authorizationValue(v, ctx);
-    ctx.count('secret-key');
-    return REDACTED;
-  }
+  if (typeof v === 'string')
+    return underSecret ? secretString(v, ctx, underAuth) : ctx.text(v, depth);
   if (typeof v === 'number') {
     if (!underSecret) return v;
     ctx.count('secret-key');
@@ -89,36 +91,69 @@ export function redactValue(
     checkDepth(depth + 1);
     const obj = v as Record<string, unknown>;
     let out: Record<string, unknown> | undefined;
+    let renamed: Map<string, string> | undefined;
     for (const key in obj) {
       const child = obj[key];
-      const flags = ctx.keyFlags ? ctx.keyFlags(key) : keyFlags(key, ctx.names);
-      const auth = (flags & AUTH) !== 0;
-      const secret =
-        (flags & COUNT) !== 0
-          ? false
-          : typeof child !== 'string' && (flags & AUTH_ALONE) !== 0
-            ? underSecret
-            : underSecret || auth || (flags & SECRET_NAME) !== 0;
+      const { secret, auth } = judgeKey(key, typeof child === 'string', underSecret, ctx);
       const r =
         secret && !underSecret && wholeValue(child)
           ? markWhole(ctx)
           : redactValue(child, ctx, secret, auth, depth + 1);
       if (r !== child) (out ??= { ...obj })[key] = r;
+      const name = keyName(key, ctx);
+      if (name !== key) (renamed ??= new Map()).set(key, name);
     }
+    if (renamed !== undefined) return renameKeys(out ?? obj, renamed);
     return out ?? v;
   }
   return v;
+}
+
+/** A key as written: redacted as text (a token used as a key), marks kept. */
+export function keyName(key: string, ctx: ValueContext): string {
+  if (key.length < 3 || isMark(key)) return key;
+  return ctx.keyText ? ctx.keyText(key) : ctx.text(key);
+}
+
+/**
+ * What a key says of its value: `secret` (every string and number below it is replaced) and
+ * `auth` (a scheme word is kept). A key that counts tokens is never secret; `auth` alone is only
+ * when it holds a string (`childIsString`); below a secret everything is.
+ */
+export function judgeKey(
+  key: string,
+  childIsString: boolean,
+  underSecret: boolean,
+  ctx: ValueContext,
+): { secret: boolean; auth: boolean } {
+  const flags = ctx.keyFlags ? ctx.keyFlags(key) : keyFlags(key, ctx.names);
+  const auth = (flags & AUTH) !== 0;
+  const secret =
+    (flags & COUNT) !== 0
+      ? false
+      : !childIsString && (flags & AUTH_ALONE) !== 0
+        ? underSecret
+        : underSecret || auth || (flags & SECRET_NAME) !== 0;
+  return { secret, auth };
+}
+
+/** A string under a secret's key: replaced unless empty, a mark, a placeholder or allowed. */
+export function secretString(v: string, ctx: ValueContext, underAuth: boolean): string {
+  if (v === '' || isMark(v) || isPlaceholder(v) || ctx.allow.has(v)) return v;
+  if (underAuth) return authorizationValue(v, ctx);
+  ctx.count('secret-key');
+  return REDACTED;
 }
 
 /**
  * A value under a secret's key that is replaced whole: an object or array (its keys and flags say
  * too much), null or an empty string. `auth` alone names a secret only when it holds a string.
  */
-function wholeValue(v: unknown): boolean {
+export function wholeValue(v: unknown): boolean {
   return v === null || v === '' || (typeof v === 'object' && Object.keys(v as object).length > 0);
 }
 
-function markWhole(ctx: ValueContext): unknown {
+export function markWhole(ctx: ValueContext): string {
   ctx.count('secret-key');
   return REDACTED;
 }

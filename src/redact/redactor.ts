@@ -4,6 +4,7 @@ import { checkRedactConfig, type RedactConfig, type RedactConfigFile } from './c
 import { Counts } from './counts.js';
 import { isMark, REDACTED, WITHHELD } from './marks.js';
 import { compilePrescan, PRESCAN_TEXT } from './prescan.js';
+import { mayBeJson, redactJsonText } from './json-text.js';
 import { keyFlagsOf, redactValue, type ValueContext } from './redact-value.js';
 import { isSecretPath, secretFileOfCall } from './secret-files.js';
 import { applySpans } from './spans.js';
@@ -42,6 +43,12 @@ export interface Redactor {
   text(s: string): string;
   /** Redacts a JSON value deeply; returns the SAME reference when nothing changed. */
   value<T>(v: T): T;
+  /**
+   * Redacts JSON text where it stands, judging every key and value as `value` does and keeping
+   * every other byte (the SAME string when nothing changed); undefined when it is not JSON, or
+   * when the rule set has no such reading (flockdeck). For a line whose parse dropped keys.
+   */
+  json?(s: string): string | undefined;
   /** The secret file a tool call reads or writes (its path fields, the words of a Bash command), or undefined. */
   secretFileOfCall(toolName: string, input: unknown): string | undefined;
   /** True when a path names a secret file (the spec's file-name list). */
@@ -105,24 +112,50 @@ export function createRedactor(options: RedactOptions = {}): Redactor {
         config.patterns.map((p) => p.regex),
       );
   const mayMatch = (s: string): boolean => (scan(s) & PRESCAN_TEXT) !== 0;
-  const redactText = (s: string, count: (kind: string) => void): string =>
-    mayMatch(s) ? applySpans(s, spansOf(s), count, config.allow) : s;
-  const memo = new TextMemo(MEMO_MIN_LENGTH, MEMO_MAX_CHARS);
-  const text = (s: string): string => {
-    if (s.length < 3 || isMark(s)) return s;
-    if (s.length >= MEMO_MIN_LENGTH) return memo.text(s, redactText, counts.add);
-    return redactText(s, counts.add);
-  };
-  const ctx: ValueContext = {
-    text,
+  const keyFlags = keyFlagsOf(config.names);
+  /** A value walk's context counting through `count` (a memo's collector, or the counts). */
+  const walkContext = (count: (kind: string) => void): ValueContext => ({
+    text: (s, depth) => textWith(s, count, depth),
+    keyText: (key) => keyText(key, count),
     names: config.names,
     allow: config.allow,
-    count: counts.add,
-    keyFlags: keyFlagsOf(config.names),
+    count,
+    keyFlags,
+  });
+  // JSON in the text read as JSON first (json-text.ts: keys and values judged with their names,
+  // at any depth of strings in strings, every other byte kept), then the text rules over it all
+  // (what spans strings: a name in one and its value in the next).
+  const redactText = (s: string, count: (kind: string) => void, depth: number): string => {
+    if (!mayMatch(s)) return s;
+    const json = mayBeJson(s) ? redactJsonText(s, walkContext(count), depth) : undefined;
+    if (json === undefined) return applySpans(s, spansOf(s), count, config.allow);
+    return json === s || mayMatch(json)
+      ? applySpans(json, spansOf(json), count, config.allow)
+      : json;
   };
+  const memo = new TextMemo(MEMO_MIN_LENGTH, MEMO_MAX_CHARS);
+  const textWith = (s: string, count: (kind: string) => void, depth = 0): string => {
+    if (s.length < 3 || isMark(s)) return s;
+    if (s.length >= MEMO_MIN_LENGTH) return memo.text(s, (x, c) => redactText(x, c, depth), count);
+    return redactText(s, count, depth);
+  };
+  // Keys repeat: one the rules pass over is remembered as clean (at most 4,096).
+  const cleanKeys = new Set<string>();
+  const keyText = (key: string, count: (kind: string) => void): string => {
+    if (cleanKeys.has(key)) return key;
+    const out = textWith(key, count);
+    if (out === key && key.length <= 64) {
+      if (cleanKeys.size >= 4096) cleanKeys.clear();
+      cleanKeys.add(key);
+    }
+    return out;
+  };
+  const text = (s: string): string => textWith(s, counts.add);
+  const ctx = walkContext(counts.add);
   return {
     text,
     value: <T>(v: T): T => redactValue(v, ctx) as T,
+    json: (s: string): string | undefined => redactJsonText(s, ctx),
     secretFileOfCall,
     isSecretPath,
     counts: () => counts.snapshot(),

@@ -11,8 +11,10 @@ export interface CliOption {
    */
   readonly optionalValue?: string;
   /**
-   * The option may be given several times (`--field a=4 --field b=4`: yargs hands `coerce` an
-   * array); any other option that takes a value, given twice, is a usage error naming it.
+   * May be given more than once (`redact --config A --config B`, `clip --field a=4 --field b=4`):
+   * the command takes every value, as an array, each option word taking one value (unlike
+   * `array`, which takes the words after it); given once, the value is as given. Any other option
+   * that takes a value, given twice, is a usage error naming it.
    */
   readonly repeatable?: boolean;
   /** Turns the value as given into the value the command takes; throws a usage error. */

@@ -31,3 +31,11 @@ export function keepInvalidUtf8(rec: Rec, bytes: Buffer): void {
 export function invalidUtf8Bytes(rec: Rec): Buffer | undefined {
   return rec.changed ? undefined : invalidOf.get(rec);
 }
+
+/** Gives `to` (a copy of `from` with only its place changed) the bytes kept for `from`. */
+export function carryRawBytes(from: Rec, to: Rec): void {
+  const bytes = bytesOf.get(from);
+  if (bytes !== undefined) bytesOf.set(to, bytes);
+  const invalid = invalidOf.get(from);
+  if (invalid !== undefined) invalidOf.set(to, invalid);
+}

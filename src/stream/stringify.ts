@@ -27,12 +27,40 @@ const LF = 0x0a;
 const NEWLINE = Buffer.from('\n');
 const EMPTY = Buffer.alloc(0);
 
+/** The text of changed records a stage asked for ({@link currentText}), so the writer reuses it. */
+const texts = new WeakMap<Rec, string>();
+
 /**
  * The text written for a record: `raw` unless a stage changed the value; then the value
  * serialised, numbers the stage did not touch written as they were read (see exact-numbers.ts).
  */
 export function recText(rec: Rec): string {
-  return rec.changed ? stringifyKeepingNumbers(rec.value, rec.raw) : rec.raw;
+  if (!rec.changed) return rec.raw;
+  return texts.get(rec) ?? stringifyKeepingNumbers(rec.value, rec.raw);
+}
+
+/**
+ * The record's text as it stands, for a stage that judges text (redact's prescan): `raw` of an
+ * unchanged record, else what the writer will write (a changed record's `raw` is the line as read,
+ * or empty for one a stage made: convert, replay). Remembered, so the writer does not make it
+ * again when the stage passes the record on.
+ */
+export function currentText(rec: Rec): string {
+  if (!rec.changed) return rec.raw;
+  let text = texts.get(rec);
+  if (text === undefined) texts.set(rec, (text = stringifyKeepingNumbers(rec.value, rec.raw)));
+  return text;
+}
+
+/**
+ * The record as a reader of the written line would get it: a changed record becomes one whose
+ * `raw` is its text ({@link currentText}), unchanged; an unchanged one is itself. For the stages
+ * that read `raw` (a decoder keeps a line byte-exact: rupu's `rupuLine`) or hand records on to
+ * the next command of a pipeline (as-piped.ts).
+ */
+export function settledRec(rec: Rec): Rec {
+  if (!rec.changed) return rec;
+  return { ...rec, raw: currentText(rec), changed: false };
 }
 
 /**

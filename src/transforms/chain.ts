@@ -1,6 +1,7 @@
 import type { Duplex, Transform } from 'node:stream';
 import { composeStages } from '../stream/compose-stages.js';
 import { badOption } from '../stream/errors.js';
+import { asPiped } from '../stream/as-piped.js';
 import { behaviours } from './behaviours.js';
 import { parseStage, splitPipeline, stageArgs, type PipelineStep } from './pipeline-text.js';
 import { getCommand } from './registry.js';
@@ -57,14 +58,33 @@ function parsedSteps(pipeline: Pipeline): PipelineStep[] {
   });
 }
 
-/** Every step's stages, in order: one process, one parse, one stringify around them. */
+/**
+ * Every step's stages, in order: one process, one parse, one stringify around them. Between two
+ * steps the records are given as the next would read them from a pipe (`asPiped`: their text and
+ * their line numbers).
+ */
 export function pipelineStages(
   pipeline: Pipeline,
   ctx: CommandContext = libraryContext(),
 ): Transform[] {
-  return pipelineSteps(pipeline).flatMap((step) =>
-    recordCommand(step.command).behaviour.stages(step.options ?? {}, ctx),
-  );
+  return pipelineSteps(pipeline).flatMap((step, i) => [
+    ...(i > 0
+      ? [
+          asPiped({
+            countInvalid: ctx.onInvalid === 'pass',
+            keepLines: ctx.keepLines,
+            oneStream: ctx.oneStream,
+            onInvalid: ctx.onInvalid,
+          }),
+        ]
+      : []),
+    ...recordCommand(step.command).behaviour.stages(step.options ?? {}, ctx),
+  ]);
+}
+
+/** Stages already built, with records given between them as a pipe would (`asPiped`). */
+function relined(stages: readonly Transform[]): Transform[] {
+  return stages.flatMap((stage, i) => (i > 0 ? [asPiped(), stage] : [stage]));
 }
 
 /** The files the steps write besides the output (`convert --timing`), for the overwrite guard. */
@@ -108,7 +128,7 @@ export function chain(
 ): Duplex {
   const built =
     Array.isArray(pipeline) && pipeline.length > 0 && typeof pipeline[0]?.pipe === 'function'
-      ? (pipeline as readonly Transform[])
+      ? relined(pipeline as readonly Transform[])
       : pipelineStages(pipeline as Pipeline, ctx);
   return composeStages(built);
 }

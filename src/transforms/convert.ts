@@ -21,6 +21,7 @@ import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { invalidUtf8Bytes, keepRawBytes } from '../stream/raw-bytes.js';
 import { checkValueDepth } from '../stream/depth.js';
+import { settledRec } from '../stream/stringify.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { UntimedSessions } from './untimed-sessions.js';
@@ -114,10 +115,23 @@ export function convert(options: ConvertOptions): Transform {
       keepRawBytes(rec, value.bytes);
       return rec;
     }
-    const exact = value instanceof RawJson;
-    const v = exact || value instanceof RawJsonBytes ? value.value : value;
+    if (value instanceof RawJson && !o.pretty) {
+      // Its value as a later stage reads it is the text's: a writer may order or spell the text
+      // otherwise than the object it gives (Flockdeck's writer sorts keys as Go does).
+      const text = value.text;
+      let parsed: unknown;
+      return {
+        raw: text,
+        get value() {
+          return (parsed ??= JSON.parse(text) as unknown);
+        },
+        line,
+        source: src,
+        format,
+      };
+    }
+    const v = value instanceof RawJson || value instanceof RawJsonBytes ? value.value : value;
     if (o.pretty) return { raw: JSON.stringify(v, null, 2), value: v, line, source: src, format };
-    if (exact) return { raw: value.text, value: v, line, source: src, format };
     return { raw: '', value: v, line, source: src, format, changed: true };
   };
   const untimed = new UntimedSessions(o.holdLimit);
@@ -167,7 +181,8 @@ export function convert(options: ConvertOptions): Transform {
         // Read as it was (the same JSON either way; only the count of U+FFFD differs).
       }
     }
-    const events = readOrReject(rec, ctx, (r) => decoder!.decode(r));
+    // A record an earlier stage changed or made is read from its text as written (settledRec).
+    const events = readOrReject(rec, ctx, (r) => decoder!.decode(settledRec(r)));
     if (events) emit(events, out, rec, ctx);
   };
   /** Held lines of an input in which no format was found (yet): reported, kept verbatim. */

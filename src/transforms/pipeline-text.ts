@@ -95,6 +95,9 @@ export function stageArgs(
     if (o.type === 'array') {
       const values = Array.isArray(value) ? value : [value];
       args[name] = values.map((v) => optionValue(spec.name, name, { ...o, type: 'string' }, v));
+    } else if (o.repeatable === true && Array.isArray(value)) {
+      const values = value.map((v) => optionValue(spec.name, name, o, v));
+      args[name] = values.length === 1 ? values[0] : values;
     } else {
       args[name] = optionValue(spec.name, name, o, value);
     }
@@ -108,7 +111,8 @@ export function parseStage(spec: CommandSpec, words: readonly string[]): Record<
   for (const [name, o] of Object.entries(spec.options)) {
     const type = o.type === 'boolean' ? 'boolean' : 'string';
     const short = o.alias?.length === 1 ? o.alias : undefined;
-    config[kebab(name)] = { type, multiple: o.type === 'array', ...(short ? { short } : {}) };
+    const multiple = o.type === 'array' || o.repeatable === true;
+    config[kebab(name)] = { type, multiple, ...(short ? { short } : {}) };
   }
   const bare = new Map<string, string>();
   for (const [name, o] of Object.entries(spec.options)) {

@@ -1,5 +1,5 @@
 import type { Transform } from 'node:stream';
-import { loadRedactConfig } from '../redact/config.js';
+import { loadRedactConfigs } from '../redact/config.js';
 import { formatCounts } from '../redact/counts.js';
 import type { FormatRedaction } from '../redact/facet.js';
 import { createRecordRedactor } from '../redact/redact-record.js';
@@ -70,12 +70,15 @@ export function redact(options: RedactStageOptions = {}): Transform {
   });
 }
 
-/** The redactor options from parsed CLI arguments. */
+/** The redactor options from parsed CLI arguments; `--config` given more than once is merged. */
 function redactorOptions(args: Readonly<Record<string, unknown>>): RedactOptions {
+  const paths = args.config === undefined ? [] : [args.config].flat();
+  if (paths.some((p) => typeof p !== 'string' || p === ''))
+    badOption('redact: --config takes a file name');
   return {
     pii: args.pii === true,
     rules: args.rules as RedactOptions['rules'],
-    config: typeof args.config === 'string' ? loadRedactConfig(args.config) : undefined,
+    config: paths.length > 0 ? loadRedactConfigs(paths as string[]) : undefined,
   };
 }
 

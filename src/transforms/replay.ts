@@ -9,6 +9,7 @@ import { TxpipeError, badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import type { Rec } from '../stream/rec.js';
 import { checkValueDepth } from '../stream/depth.js';
+import { settledRec } from '../stream/stringify.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { replayDefaults } from './commands/replay.js';
@@ -60,7 +61,7 @@ export function replay(options: ReplayOptions = {}): Transform {
       });
       return;
     }
-    readOrReject(rec, ctx, (r) => replayer!.add(r));
+    readOrReject(rec, ctx, (r) => replayer!.add(settledRec(r)));
   };
   const endSource = (ctx: StageContext): void => {
     if (replayer) {

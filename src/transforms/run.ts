@@ -8,7 +8,6 @@ import {
   pipelineStages,
   pipelineSteps,
 } from './chain.js';
-import { asStandardInput } from './as-standard-input.js';
 import { getCommand } from './registry.js';
 import { loadPipelineConfig } from './pipeline-config.js';
 import type { CommandBehaviour } from './spec.js';
@@ -32,10 +31,10 @@ export const runBehaviour: CommandBehaviour = {
         }
       }
     }
-    // Each stage after the first reads what the one before wrote, as in the shell pipeline.
-    return pipelineStages(pipeline, ctx).flatMap((stage, i) =>
-      i === 0 ? [stage] : [asStandardInput((args.onInvalid as OnInvalid) ?? 'skip'), stage],
-    );
+    // Each command after the first reads what the one before wrote as one stream, as in the
+    // shell pipeline (asPiped's `oneStream`).
+    const onInvalid = (args.onInvalid as OnInvalid | undefined) ?? ctx.onInvalid ?? 'skip';
+    return pipelineStages(pipeline, { ...ctx, onInvalid, oneStream: true });
   },
   outputFiles(args) {
     return pipelineOutputFiles(pipelineOf(args));

@@ -1,5 +1,6 @@
 import type { Transform } from 'node:stream';
 import type { CliOption } from '../stream/cli-option.js';
+import type { OnInvalid } from '../stream/parse.js';
 
 export type { CliOption } from '../stream/cli-option.js';
 
@@ -11,6 +12,18 @@ export interface CommandContext {
   readonly stdoutIsTTY: boolean;
   /** Where progress and reports for people go. */
   readonly stderr: NodeJS.WritableStream;
+  /** The run's `--on-invalid` (what the writer does with a line that is not JSON). */
+  readonly onInvalid?: OnInvalid;
+  /**
+   * Stages must keep each record's `line` (the worker tells by it which message a record came
+   * from): between two commands records are not numbered again as a pipe would (as-piped.ts).
+   */
+  readonly keepLines?: boolean;
+  /**
+   * Every command after the first reads what the one before wrote as one stream, as on standard
+   * input in the shell (`txpipe run`: source `-`, lines numbered from 1 across every input).
+   */
+  readonly oneStream?: boolean;
 }
 
 /** What the global options allow a whole-file reader (`CommandBehaviour.readFile`). */

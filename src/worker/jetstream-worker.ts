@@ -86,7 +86,8 @@ async function redeliveryGate(
 export async function runWorker(o: WorkerOptions, io: WorkerIo): Promise<WorkerCounts> {
   // Built once here so that a bad pipeline fails before connecting.
   const clean = pipelineRejectedText(o.pipeline);
-  const stageCtx = { inputs: [], stdoutIsTTY: false, stderr: io.stderr };
+  // The work attributes outputs to messages by `line`: stages keep it (see RecordWork).
+  const stageCtx = { inputs: [], stdoutIsTTY: false, stderr: io.stderr, keepLines: true };
   pipelineStages(o.pipeline, stageCtx);
   const work = new RecordWork(o.stream, () => pipelineStages(o.pipeline, stageCtx), clean);
   const nats = await natsClient();

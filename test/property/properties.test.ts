@@ -19,6 +19,7 @@ import { redact } from '../../src/transforms/redact.js';
 import { cliInProcess } from '../cli-in-process.js';
 import { chunked } from '../helpers.js';
 import { cleanJsonl, jsonlInput, valuesInput } from './arbitraries.js';
+import { hasDuplicateKeys } from '../../src/redact/duplicate-keys.js';
 
 const RUNS = Number(process.env.TXPIPE_PROPERTY_RUNS ?? 20);
 
@@ -151,7 +152,10 @@ describe.each(stages)('%s: properties', (_name, make) => {
         expect(out).toHaveLength(kept.length);
         out.forEach((o, i) => {
           const before = kept[i]!;
-          if (o !== before) expect(JSON.parse(o)).not.toEqual(JSON.parse(before));
+          // A line holding a key twice is judged as its text (issue 23, item 2): a secret in
+          // the copy JSON.parse drops changes the line, not its parsed value.
+          if (o !== before && !hasDuplicateKeys(before))
+            expect(JSON.parse(o)).not.toEqual(JSON.parse(before));
         });
         if (_name === 'cat') expect(r.rejected).toEqual([]);
       }),

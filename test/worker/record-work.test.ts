@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pipelineRejectedText, pipelineStages } from '../../src/transforms/chain.js';
 import { RecordWork } from '../../src/worker/record-work.js';
+import { recText } from '../../src/stream/stringify.js';
 
+/** The stages' context the worker gives: records keep their line (the work's own numbering). */
+const ctx = { inputs: [], stdoutIsTTY: false, stderr: process.stderr, keepLines: true };
 const work = (pipeline: string): RecordWork =>
-  new RecordWork('IN', () => pipelineStages(pipeline), pipelineRejectedText(pipeline));
+  new RecordWork('IN', () => pipelineStages(pipeline, ctx), pipelineRejectedText(pipeline));
 
 /** One Claude Code entry of reply `id` (entries of one reply repeat its id and usage). */
 const entry = (id: string, output: number, uuid: string): string =>
@@ -31,7 +34,7 @@ describe('RecordWork: what a worker may acknowledge', () => {
     );
     expect(a.done).toEqual([7]);
     expect(a.outputs.map((o) => o.id)).toEqual(['IN:7:1:0']);
-    expect(a.outputs[0]?.rec.changed).toBe(true);
+    expect(recText(a.outputs[0]!.rec)).toBe('{"a":"token [redacted]"}');
     const b = await w.take(8, 't.p1.s1', '{"b":1}\n{"c":2}\n');
     expect(b.outputs.map((o) => [o.seq, o.id])).toEqual([
       [8, 'IN:8:1:0'],

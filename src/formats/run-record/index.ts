@@ -33,6 +33,7 @@ export const runRecord: FormatAdapter = {
   },
   facets: {
     clip: async () => (await import('./clip.js')).runRecordProfile,
+    redaction: async () => (await import('./redact.js')).runRecordRedaction,
   },
   options: {
     evalId: { type: 'string', describe: 'run-record: eval_id (default: the session id)' },

@@ -21,7 +21,9 @@ export const redactCommand: CommandSpec = {
     },
     config: {
       type: 'string',
-      describe: 'JSON file adding secret names, token patterns and allowed values',
+      repeatable: true,
+      describe:
+        'JSON file adding secret names, token patterns and allowed values; given more than once, the files are merged',
     },
     pii: {
       type: 'boolean',
