@@ -22,14 +22,16 @@ import { redactBytes } from './helpers.js';
  */
 const { lines, labels } = readCorpus();
 
-// FLOORS, not targets: the counts measured on the redact-corpus branch (2026-12-02) before any
-// rule work for issue 23, so that a change which loses ground on any split fails here. The lead
-// raises them after merging the rule branches; issue 23's targets, on the held-out split, are at
-// least 95% of the secrets removed and at most 3% of the code-like look-alikes changed.
+// FLOORS, not targets: the counts after the rule branches of issue 23 were merged (2026-12-02:
+// the token catalog, the value classifier and name syntaxes, JSON in strings), so that a change
+// which loses ground on any split fails here. Issue 23's targets, on the held-out split, are at
+// least 95% of the secrets removed and at most 3% of the code-like look-alikes changed: not met
+// (bench/RESULTS.md). The held-out look-alikes changed went from 38 to 42 with the catalog (token
+// shapes that tests and docs fill with stand-ins); the tuning ones from 104 to 86.
 const FLOORS: Record<'tuning' | 'heldout' | 'probes', { removed: number; changed: number }> = {
-  tuning: { removed: 281, changed: 104 },
-  heldout: { removed: 701, changed: 38 },
-  probes: { removed: 25, changed: 22 },
+  tuning: { removed: 282, changed: 86 },
+  heldout: { removed: 789, changed: 42 },
+  probes: { removed: 44, changed: 4 },
 };
 
 let measured: Promise<Record<string, Tally>> | undefined;
