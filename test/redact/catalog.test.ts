@@ -172,7 +172,9 @@ describe('every catalog entry, through the built CLI', () => {
       place: 'one character short',
       secret: e.short,
       line: prompt(e.short),
-      kept: !catalogTakes(` ${e.short} `) && notTakenAs(e.f.kind, `please use ${e.short} for this`).kept,
+      kept:
+        !catalogTakes(` ${e.short} `) &&
+        notTakenAs(e.f.kind, `please use ${e.short} for this`).kept,
     },
     {
       e,
