@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../src/events/event.js';
 import { clipString } from '../../src/clip/clip-string.js';
 import { Totals } from '../../src/formats/run-record/totals.js';
@@ -10,6 +10,17 @@ import { formats } from '../../src/formats/registry.js';
 import { codecOf } from '../../src/formats/codecs.js';
 import { fixture, repoRoot } from '../shared.js';
 import { parseLines, runConvert } from './run-convert.js';
+
+/** Temporary folders the matrix writes, removed when the file's tests end. */
+const made: string[] = [];
+const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 import { formatSchemas, validator } from './schemas.js';
 
 /**
@@ -202,7 +213,7 @@ describe.each(readers.map((r) => [r.id]))('reader %s', (readerId) => {
     const inputs = async (): Promise<string[]> => {
       if (own) return [...own];
       // Made here: the Claude Code fixtures written in this reader's format.
-      const dir = mkdtempSync(join(tmpdir(), `txpipe-matrix-${readerId}-`));
+      const dir = tempDir(`txpipe-matrix-${readerId}-`);
       return Promise.all(
         fixturesOf['claude-code']!.map(async (f, i) => {
           const p = join(dir, `${i}.jsonl`);
@@ -228,7 +239,7 @@ describe.each(readers.map((r) => [r.id]))('reader %s', (readerId) => {
             for (const rec of out)
               expect(check(rec), `${file}: ${JSON.stringify(rec).slice(0, 200)}`).toEqual([]);
           if (!readBack) continue;
-          const dir = mkdtempSync(join(tmpdir(), 'txpipe-matrix-'));
+          const dir = tempDir('txpipe-matrix-');
           const written = join(dir, 'out.jsonl');
           writeFileSync(written, text);
           const drop = cannotKeep[writerId] ?? [];
