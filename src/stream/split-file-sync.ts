@@ -18,6 +18,11 @@ export interface SplitFileOptions {
   readonly framing?: 'auto' | 'jsonl';
   /** Bytes read at a time (8 MiB; tests make it small). */
   readonly chunkBytes?: number;
+  /**
+   * Where to start: the byte after a line's LF and the lines before it (a file read again from
+   * where an earlier read ended; its framing is not sniffed again). The start of the file when absent.
+   */
+  readonly from?: { readonly byte: number; readonly line: number };
 }
 
 /** Selects the lines after the current one by other needles (see `LineSplitter.narrow`). */
@@ -62,6 +67,10 @@ export interface FileSplitRun {
   readonly bytes: number;
   /** The file's size when it was opened (what is read of it). */
   readonly size: number;
+  /** The lines split so far, blank ones and those before `from` counted. */
+  readonly lines: number;
+  /** Once the file is split: the bytes of its last line if it has no LF (else 0). */
+  readonly unterminated: number;
   /**
    * Hands `watch` each part of the file `stepAhead` reads (up to 1 MiB), in file order, once
    * the read has ended and before the part is split, so that another thread may look at lines
@@ -109,13 +118,14 @@ export function openFileSplit(
     const st = fstatSync(fd);
     if (!st.isFile()) return closed(fd);
     const size = st.size;
-    const want = Math.min(size, o.chunkBytes ?? CHUNK_BYTES);
+    const start = Math.min(o.from?.byte ?? 0, size);
+    const want = Math.min(size - start, o.chunkBytes ?? CHUNK_BYTES);
     if (scratch.length < want && want <= CHUNK_BYTES)
       scratch = Buffer.allocUnsafe(Math.min(want * 2, CHUNK_BYTES));
     const into = want <= CHUNK_BYTES ? scratch : Buffer.allocUnsafe(want);
-    const first = readFully(fd, into, want, 0);
-    if (!isJsonl(fd, into.subarray(0, first), size, o)) return closed(fd);
-    return new Run(fd, size, into, want, first, new FileLines(o, sink));
+    const first = readFully(fd, into, want, start);
+    if (start === 0 && !isJsonl(fd, into.subarray(0, first), size, o)) return closed(fd);
+    return new Run(fd, size, into, want, first, new FileLines(o, sink), start);
   } catch (err) {
     closeSync(fd);
     throw err;
@@ -166,9 +176,28 @@ class Run implements FileSplitRun {
     private readonly into: Buffer,
     private readonly chunkBytes: number,
     private first: number,
-    private readonly lines: FileLines,
+    private readonly split: FileLines,
+    private readonly start = 0,
   ) {
     if (into === scratch) scratchHolder = this.#token;
+    this.#at = start;
+  }
+
+  #unterminated = 0;
+
+  get lines(): number {
+    return this.split.lines;
+  }
+
+  get unterminated(): number {
+    return this.#unterminated;
+  }
+
+  /** Ends the split: the last line without LF, if any. */
+  #end(): void {
+    this.#unterminated = this.split.heldBytes;
+    this.split.end();
+    this.#done = true;
   }
 
   get bytes(): number {
@@ -194,11 +223,8 @@ class Run implements FileSplitRun {
     } else n = this.#read();
     this.#at += n;
     this.#chunk = this.into.subarray(0, n);
-    this.lines.write(this.#chunk);
-    if (this.#at >= this.size || n === 0) {
-      this.lines.end();
-      this.#done = true;
-    }
+    this.split.write(this.#chunk);
+    if (this.#at >= this.size || n === 0) this.#end();
     return !this.#done;
   }
 
@@ -234,7 +260,7 @@ class Run implements FileSplitRun {
         turn: 0,
         reads: [],
         dropped: [],
-        readTo: n,
+        readTo: this.start + n,
         rest: this.into.subarray(0, n),
       };
       if (n === 0) a.readTo = this.size; // an empty file (or one cut short since opened)
@@ -257,11 +283,8 @@ class Run implements FileSplitRun {
     a.rest = a.rest.subarray(piece.length);
     this.#at += piece.length;
     this.#chunk = piece;
-    this.lines.write(piece);
-    if (a.rest.length === 0 && a.reads.length === 0) {
-      this.lines.end();
-      this.#done = true;
-    }
+    this.split.write(piece);
+    if (a.rest.length === 0 && a.reads.length === 0) this.#end();
     return !this.#done;
   }
 
@@ -301,7 +324,7 @@ class Run implements FileSplitRun {
   }
 
   takeTooLong(): Rejection[] {
-    return this.lines.takeTooLong();
+    return this.split.takeTooLong();
   }
 
   close(): void {
@@ -375,12 +398,23 @@ class FileLines {
       source: o.source,
       maxLineBytes: o.maxLineBytes,
       select: o.select,
+      linesBefore: o.from?.line,
     });
   }
 
   write(chunk: Buffer): void {
     this.#splitter.write(chunk, this.#lineSink);
     this.#splitter.release(chunk); // the next chunk is read into the same buffer
+  }
+
+  /** The lines split so far. */
+  get lines(): number {
+    return this.#splitter.lines;
+  }
+
+  /** The bytes of the unfinished last line held (or being dropped) so far. */
+  get heldBytes(): number {
+    return this.#splitter.heldBytes;
   }
 
   /** Ends the file: its last line without LF, if any. */
