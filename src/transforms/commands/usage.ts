@@ -32,6 +32,16 @@ export const usageCommand: CommandSpec = {
       default: usageDefaults.maxSeenKeys,
       describe: 'Reply keys remembered to leave out copies (LRU bound)',
     },
+    cache: {
+      type: 'boolean',
+      default: true,
+      describe: 'Remember what was read of each file (--no-cache: read every file whole)',
+    },
+    cacheDir: {
+      type: 'string',
+      describe:
+        'The cache directory (default: $TXPIPE_CACHE_DIR, $XDG_CACHE_HOME/txpipe, ~/.cache/txpipe)',
+    },
     topSessions: {
       type: 'number',
       default: usageDefaults.topSessions,
