@@ -137,7 +137,7 @@ export class UsageCache {
       lines: e.mark.line,
       state: e.mark.state,
       resumable: e.resumable,
-      strings: encoder.strings,
+      names: encoder.names,
       rows: encoder.rows,
     });
   }

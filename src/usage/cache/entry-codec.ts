@@ -1,8 +1,11 @@
 import type { UsageEntry } from '../extractor.js';
 import type { TokenCounts } from '../tokens.js';
 
-/** How one field of a usage entry is kept in the cache. */
-type FieldKind = 'string' | 'flag' | 'counts';
+/**
+ * How one field of a usage entry is kept in the cache: `string` as it is, `name` (a string that
+ * takes few values in a file: a session, a model) as its index in the record's `names`.
+ */
+type FieldKind = 'string' | 'name' | 'flag' | 'counts';
 
 /**
  * Every field of `UsageEntry`, with how it is kept. `satisfies Record<keyof UsageEntry, ...>`
@@ -11,8 +14,8 @@ type FieldKind = 'string' | 'flag' | 'counts';
  */
 const ENTRY_FIELDS = {
   key: 'string',
-  session: 'string',
-  model: 'string',
+  session: 'name',
+  model: 'name',
   time: 'string',
   tokens: 'counts',
   copy: 'flag',
@@ -29,7 +32,7 @@ const COUNT_FIELDS = Object.keys({
 
 const FIELDS = Object.entries(ENTRY_FIELDS) as [keyof UsageEntry, FieldKind][];
 
-/** The numbers one entry takes in `CachedEntries.rows`. */
+/** The values one entry takes in `CachedEntries.rows`. */
 const ROW = FIELDS.reduce((n, [, kind]) => n + (kind === 'counts' ? COUNT_FIELDS.length : 1), 0);
 
 /** Names the fields as kept: a cache written with other fields is from another version. */
@@ -38,48 +41,64 @@ export const ENTRY_SIGNATURE = FIELDS.map(([n, k]) =>
 ).join(',');
 
 /**
- * A file's usage entries as the cache keeps them (JSON): each string once in `strings`, and per
- * entry `ROW` numbers in `rows`: a string's index (-1: none), a flag (0: none, 1: true, 2:
- * false) or the counts.
+ * One value of a cached entry: a string (null: none), a name's index, a flag (0: none, 1: true,
+ * 2: false), a count.
+ */
+type Cell = string | number | null;
+
+/**
+ * A file's usage entries as the cache keeps them (JSON): per entry `ROW` values one after another
+ * in `rows`, in the order of `ENTRY_FIELDS` (the counts in the order of `COUNT_FIELDS`); each
+ * `name` field's strings once in `names`.
  */
 export interface CachedEntries {
-  readonly strings: string[];
-  readonly rows: number[];
+  readonly names: string[];
+  readonly rows: Cell[];
 }
 
 /** Adds entries to what a file's cache record keeps (after those already in it). */
 export class EntryEncoder {
+  readonly names: string[];
+  readonly rows: Cell[];
   readonly #ids = new Map<string, number>();
-  readonly strings: string[] = [];
-  readonly rows: number[] = [];
 
   constructor(from?: CachedEntries) {
-    if (from === undefined) return;
-    for (const s of from.strings) this.#ref(s);
-    for (const n of from.rows) this.rows.push(n);
+    this.names = from === undefined ? [] : from.names.slice();
+    this.rows = from === undefined ? [] : from.rows.slice();
+    this.names.forEach((n, i) => this.#ids.set(n, i));
   }
 
   /** False (nothing added) when the entry holds a value the cache cannot keep as it is. */
   add(e: UsageEntry): boolean {
-    const row: number[] = [];
+    const rows = this.rows;
+    const at = rows.length;
     for (const [name, kind] of FIELDS) {
       const v: unknown = e[name];
       if (kind === 'counts') {
         const t = v as Readonly<Record<string, unknown>>;
         for (const c of COUNT_FIELDS) {
-          if (typeof t[c] !== 'number') return false;
-          row.push(t[c] as number);
+          const n = t[c];
+          if (typeof n !== 'number') return this.#undo(at);
+          rows.push(n);
         }
       } else if (kind === 'flag') {
-        if (v !== undefined && typeof v !== 'boolean') return false;
-        row.push(v === undefined ? 0 : v ? 1 : 2);
+        if (v !== undefined && typeof v !== 'boolean') return this.#undo(at);
+        rows.push(v === undefined ? 0 : v ? 1 : 2);
       } else {
-        if (v !== undefined && typeof v !== 'string') return false;
-        row.push(v === undefined ? -1 : this.#ref(v));
+        if (v !== undefined && typeof v !== 'string') return this.#undo(at);
+        rows.push(v === undefined ? null : kind === 'name' ? this.#name(v) : v);
       }
     }
-    for (const n of row) this.rows.push(n);
     return true;
+  }
+
+  #name(n: string): number {
+    let id = this.#ids.get(n);
+    if (id === undefined) {
+      id = this.names.push(n) - 1;
+      this.#ids.set(n, id);
+    }
+    return id;
   }
 
   /** Takes back the last `n` entries added (those of a last line without LF: read again later). */
@@ -87,40 +106,37 @@ export class EntryEncoder {
     this.rows.length -= n * ROW;
   }
 
-  #ref(s: string): number {
-    let id = this.#ids.get(s);
-    if (id === undefined) {
-      id = this.strings.length;
-      this.strings.push(s);
-      this.#ids.set(s, id);
-    }
-    return id;
+  #undo(at: number): false {
+    this.rows.length = at;
+    return false;
   }
 }
 
 /** The entries a cache record keeps, as `EntryEncoder` took them; undefined when malformed. */
 export function decodeEntries(c: CachedEntries): UsageEntry[] | undefined {
-  const { strings, rows } = c;
-  if (!Array.isArray(strings) || !Array.isArray(rows) || rows.length % ROW !== 0) return undefined;
-  for (const n of rows) if (typeof n !== 'number') return undefined;
+  const { names, rows } = c;
+  if (!Array.isArray(names) || !Array.isArray(rows) || rows.length % ROW !== 0) return undefined;
   const out: UsageEntry[] = new Array<UsageEntry>(rows.length / ROW);
   for (let i = 0, at = 0; at < rows.length; i++) {
     const e: Record<string, unknown> = {};
     for (const [name, kind] of FIELDS) {
       if (kind === 'counts') {
         const t: Record<string, number> = {};
-        for (const k of COUNT_FIELDS) t[k] = rows[at++] as number;
+        for (const k of COUNT_FIELDS) {
+          const n = rows[at++];
+          if (typeof n !== 'number') return undefined;
+          t[k] = n;
+        }
         e[name] = t;
       } else if (kind === 'flag') {
         const f = rows[at++];
-        if (f !== 0) e[name] = f === 1;
+        if (f === 1 || f === 2) e[name] = f === 1;
+        else if (f !== 0) return undefined;
       } else {
-        const r = rows[at++] as number;
-        if (r >= 0) {
-          const s = strings[r];
-          if (typeof s !== 'string') return undefined;
-          e[name] = s;
-        }
+        const r = rows[at++];
+        const v = kind === 'name' && typeof r === 'number' ? names[r] : r;
+        if (typeof v === 'string') e[name] = v;
+        else if (r !== null) return undefined;
       }
     }
     out[i] = e as unknown as UsageEntry;
