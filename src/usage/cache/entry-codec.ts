@@ -35,9 +35,9 @@ const FIELDS = Object.entries(ENTRY_FIELDS) as [keyof UsageEntry, FieldKind][];
 /** The values one entry takes in `CachedEntries.rows`. */
 const ROW = FIELDS.reduce((n, [, kind]) => n + (kind === 'counts' ? COUNT_FIELDS.length : 1), 0);
 
-/** Names the fields as kept: a cache written with other fields is from another version. */
+/** Names the fields as kept and how: a cache written otherwise is from another version. */
 export const ENTRY_SIGNATURE = FIELDS.map(([n, k]) =>
-  k === 'counts' ? `${n}(${COUNT_FIELDS.join(',')})` : n,
+  k === 'counts' ? `${n}(${COUNT_FIELDS.join(',')})` : `${n}:${k}`,
 ).join(',');
 
 /**
