@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, read, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
+import { readAhead, readFully } from './read-at.js';
 import { SNIFF_BYTES, sniffFraming } from './framing.js';
 import { isGzip } from './input.js';
 import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
@@ -18,10 +19,7 @@ export interface SplitFileOptions {
   readonly framing?: 'auto' | 'jsonl';
   /** Bytes read at a time (8 MiB; tests make it small). */
   readonly chunkBytes?: number;
-  /**
-   * Where to start: the byte after a line's LF and the lines before it (a file read again from
-   * where an earlier read ended; its framing is not sniffed again). The start of the file when absent.
-   */
+  /** Start at this byte after a line's LF, `line` lines before it (framing not sniffed). */
   readonly from?: { readonly byte: number; readonly line: number };
 }
 
@@ -67,9 +65,9 @@ export interface FileSplitRun {
   readonly bytes: number;
   /** The file's size when it was opened (what is read of it). */
   readonly size: number;
-  /** The lines split so far, blank ones and those before `from` counted. */
+  /** Lines split so far (blank ones and those before `from` too). */
   readonly lines: number;
-  /** Once the file is split: the bytes of its last line if it has no LF (else 0). */
+  /** Once split: the bytes of the last line if it has no LF. */
   readonly unterminated: number;
   /**
    * Hands `watch` each part of the file `stepAhead` reads (up to 1 MiB), in file order, once
@@ -184,16 +182,12 @@ class Run implements FileSplitRun {
   }
 
   #unterminated = 0;
-
   get lines(): number {
     return this.split.lines;
   }
-
   get unterminated(): number {
     return this.#unterminated;
   }
-
-  /** Ends the split: the last line without LF, if any. */
   #end(): void {
     this.#unterminated = this.split.heldBytes;
     this.split.end();
@@ -334,33 +328,6 @@ class Run implements FileSplitRun {
   }
 }
 
-/** Reads `n` bytes at `position` into `buf` (fewer at the end of the file); the count read. */
-function readFully(fd: number, buf: Buffer, n: number, position: number): number {
-  let got = 0;
-  while (got < n) {
-    const r = readSync(fd, buf, got, n - got, position + got);
-    if (r === 0) break;
-    got += r;
-  }
-  return got;
-}
-
-/** Reads up to `left` bytes (at most the buffer) at `position` on the thread pool. */
-async function readAhead(fd: number, buf: Buffer, left: number, position: number): Promise<number> {
-  const n = Math.min(left, buf.length);
-  let got = 0;
-  while (got < n) {
-    const r = await new Promise<number>((resolve, reject) => {
-      read(fd, buf, got, n - got, position + got, (err, bytes) =>
-        err ? reject(err) : resolve(bytes),
-      );
-    });
-    if (r === 0) break;
-    got += r;
-  }
-  return got;
-}
-
 /** Whether the file can be split here: not gzip, and JSON Lines (sniffed from its start). */
 function isJsonl(fd: number, first: Buffer, size: number, o: SplitFileOptions): boolean {
   if (isGzip(first)) return false;
@@ -407,12 +374,9 @@ class FileLines {
     this.#splitter.release(chunk); // the next chunk is read into the same buffer
   }
 
-  /** The lines split so far. */
   get lines(): number {
     return this.#splitter.lines;
   }
-
-  /** The bytes of the unfinished last line held (or being dropped) so far. */
   get heldBytes(): number {
     return this.#splitter.heldBytes;
   }
