@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    setupFiles: ['test/setup-facets.ts'],
+    setupFiles: ['test/setup-facets.ts', 'test/setup-cache.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

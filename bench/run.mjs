@@ -8,8 +8,9 @@
 //                      [--cases-dir DIR] [--check]
 //
 // A case file default-exports { id, summary, corpus, argv, targets, maxRssMB?, baselines?,
-// extraBaselines?, noInput? } (extraBaselines: { name: (corpus, { node, txpipe, repoRoot }) =>
-// argv }; noInput: the corpus path is not appended to txpipe's argv, as for `--version`):
+// extraBaselines?, noInput?, command? } (extraBaselines: { name: (corpus, { node, txpipe, repoRoot }) =>
+// argv }; noInput: the corpus path is not appended to txpipe's argv, as for `--version`; command:
+// (corpus, { node, txpipe, repoRoot }) => the argv that runs txpipe, when more than txpipe is run):
 // `corpus` is 'sessions' | 'long-lines' | 'projects' (built by corpus.mjs) or a name of the case's
 // own, built by its exported `async makeCorpus(dir, { quick })`, which returns the path; `argv`
 // are the txpipe arguments (the corpus path is appended); `targets` are [{ baseline, min }]
@@ -209,7 +210,9 @@ export async function runCase(c, opts, log = () => {}) {
   const commands = [
     {
       name: `txpipe ${c.argv.join(' ')}`.trim(),
-      cmd: [process.execPath, TXPIPE, ...c.argv, ...(c.noInput ? [] : [corpus])],
+      cmd: c.command
+        ? c.command(corpus, { node: process.execPath, txpipe: TXPIPE, repoRoot })
+        : [process.execPath, TXPIPE, ...c.argv, ...(c.noInput ? [] : [corpus])],
       txpipe: true,
     },
     ...Object.entries(BASELINES)

@@ -35,7 +35,9 @@ export default {
   summary: 'txpipe usage --json over one ~200 MB session file (the usage tree joined)',
   corpus: 'usage-one-session',
   makeCorpus,
-  argv: ['usage', '--json'],
+  // --no-cache: every round reads every file, as ccusage does (the cache has its own cases,
+  // usage-warm and usage-appended).
+  argv: ['usage', '--json', '--no-cache'],
   baselines: ['node-loop'],
   extraBaselines: { ccusage: usageCase.extraBaselines.ccusage },
   targets: [

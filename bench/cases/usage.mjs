@@ -76,7 +76,9 @@ export default {
   summary: 'txpipe usage --json over a ~200 MB ~/.claude/projects tree (ids varied per copy)',
   corpus: 'usage-projects',
   makeCorpus,
-  argv: ['usage', '--json'],
+  // --no-cache: every round reads every file, as ccusage does (the cache has its own cases,
+  // usage-warm and usage-appended).
+  argv: ['usage', '--json', '--no-cache'],
   // ccusage 20.0.24 (installed outside package.json by scripts/ccusage.sh) on the same tree, in
   // the same interleaved rounds: the target. Its daily report reads every file as ours does.
   extraBaselines: {

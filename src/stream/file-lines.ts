@@ -29,7 +29,17 @@ export class FileLines {
       source: o.source,
       maxLineBytes: o.maxLineBytes,
       select: o.select,
+      linesBefore: o.from?.line,
     });
+  }
+
+  /** Lines split so far (blank ones and those before `from` too). */
+  get lines(): number {
+    return this.#splitter.lines;
+  }
+  /** The bytes of a last line not ended by a LF, held until `end`. */
+  get heldBytes(): number {
+    return this.#splitter.heldBytes;
   }
 
   write(chunk: Buffer): void {

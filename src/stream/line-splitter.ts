@@ -17,6 +17,8 @@ export interface LineSplitterOptions {
   readonly maxLineBytes: number;
   /** Only lines containing one of these strings are given to the sink (others are counted). */
   readonly select?: readonly string[];
+  /** Lines before the first byte written (a file read from where an earlier read ended): 0. */
+  readonly linesBefore?: number;
 }
 
 /** How a line over the bound is described in its rejection. */
@@ -55,6 +57,17 @@ export class LineSplitter {
 
   constructor(private readonly opts: LineSplitterOptions) {
     this.needles = opts.select?.map((s) => Buffer.from(s));
+    this.lineNo = opts.linesBefore ?? 0;
+  }
+
+  /** The lines split so far (the last line without LF counts once `end()` gave it). */
+  get lines(): number {
+    return this.lineNo;
+  }
+
+  /** The bytes of the unfinished line held or being dropped (what `end()` gives as the last line). */
+  get heldBytes(): number {
+    return this.pendingBytes + this.overflowBytes;
   }
 
   /**

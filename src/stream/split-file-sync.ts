@@ -17,6 +17,8 @@ export interface SplitFileOptions {
   readonly framing?: 'auto' | 'jsonl';
   /** Bytes read at a time (8 MiB; tests make it small). */
   readonly chunkBytes?: number;
+  /** Start at this byte after a line's LF, `line` lines before it (framing not sniffed). */
+  readonly from?: { readonly byte: number; readonly line: number };
 }
 
 /** Selects the lines after the current one by other needles (see `LineSplitter.narrow`). */
@@ -67,6 +69,10 @@ export interface FileSplitRun {
    * files say 0 and hold bytes); the file is read until a read gives nothing.
    */
   readonly size: number;
+  /** Lines split so far (blank ones and those before `from` too). */
+  readonly lines: number;
+  /** Once split: the bytes of the last line if it has no LF. */
+  readonly unterminated: number;
   /**
    * Hands `watch` each part of the file `stepAhead` reads (up to 1 MiB), in file order, once
    * the read has ended and before the part is split, so that another thread may look at lines
@@ -117,13 +123,14 @@ export function openFileSplit(
     if (!st.isFile()) return closed(fd);
     const size = st.size;
     const chunkBytes = o.chunkBytes ?? CHUNK_BYTES;
+    const start = o.from?.byte ?? 0;
     // A size of 0 is often a file made as it is read (procfs): a first read of a part of a chunk.
-    const want = Math.min(size === 0 ? MIN_FIRST_READ : size + 1, chunkBytes);
+    const want = Math.min(size <= start ? MIN_FIRST_READ : size - start + 1, chunkBytes);
     if (scratch.length < want && want <= CHUNK_BYTES)
       scratch = Buffer.allocUnsafe(Math.min(want * 2, CHUNK_BYTES));
     const into = want <= CHUNK_BYTES ? scratch : Buffer.allocUnsafe(want);
-    const first = readFully(fd, into, want, 0);
-    if (!isJsonl(fd, into.subarray(0, first), first < want, o)) return closed(fd);
+    const first = readFully(fd, into, want, start);
+    if (start === 0 && !isJsonl(fd, into.subarray(0, first), first < want, o)) return closed(fd);
     return new Run(
       fd,
       size,
@@ -131,6 +138,7 @@ export function openFileSplit(
       chunkBytes,
       { n: first, ended: first < want },
       new FileLines(o, sink),
+      start,
     );
   } catch (err) {
     closeSync(fd);
@@ -185,9 +193,24 @@ class Run implements FileSplitRun {
     private readonly chunkBytes: number,
     /** The read made on opening (its count, and whether it found the end), until taken. */
     private first: { readonly n: number; readonly ended: boolean } | undefined,
-    private readonly lines: FileLines,
+    private readonly split: FileLines,
+    private readonly start = 0,
   ) {
     if (into === scratch) scratchHolder = this.#token;
+    this.#at = start;
+  }
+
+  #unterminated = 0;
+  get lines(): number {
+    return this.split.lines;
+  }
+  get unterminated(): number {
+    return this.#unterminated;
+  }
+  #end(): void {
+    this.#unterminated = this.split.heldBytes;
+    this.split.end();
+    this.#done = true;
   }
 
   get bytes(): number {
@@ -207,11 +230,8 @@ class Run implements FileSplitRun {
     const { n, ended } = this.#takeFirst() ?? this.#read();
     this.#at += n;
     this.#chunk = this.into.subarray(0, n);
-    this.lines.write(this.#chunk);
-    if (ended) {
-      this.lines.end();
-      this.#done = true;
-    }
+    this.split.write(this.#chunk);
+    if (ended) this.#end();
     return !this.#done;
   }
 
@@ -260,7 +280,7 @@ class Run implements FileSplitRun {
         turn: 0,
         reads: [],
         dropped: [],
-        readTo: n,
+        readTo: this.start + n,
         rest: this.into.subarray(0, n),
         ended,
       };
@@ -286,11 +306,8 @@ class Run implements FileSplitRun {
     a.rest = a.rest.subarray(piece.length);
     this.#at += piece.length;
     this.#chunk = piece;
-    this.lines.write(piece);
-    if (a.rest.length === 0 && a.reads.length === 0) {
-      this.lines.end();
-      this.#done = true;
-    }
+    this.split.write(piece);
+    if (a.rest.length === 0 && a.reads.length === 0) this.#end();
     return !this.#done;
   }
 
@@ -334,7 +351,7 @@ class Run implements FileSplitRun {
   }
 
   takeTooLong(): Rejection[] {
-    return this.lines.takeTooLong();
+    return this.split.takeTooLong();
   }
 
   close(): void {

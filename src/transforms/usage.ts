@@ -14,6 +14,8 @@ import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
 import type { CommandBehaviour, WholeFileReader } from './spec.js';
 import { UsageFilesAhead } from './usage-files-ahead.js';
 import { workersAllowed } from '../stream/workers-allowed.js';
+import { UsageCache } from '../usage/cache/cached-file-usage.js';
+import { usageCacheDir } from '../usage/cache/cache-location.js';
 import { usageDefaults, type UsageFormat } from './commands/usage.js';
 import { ready, usageFormats } from './usage-formats.js';
 
@@ -169,9 +171,20 @@ function workerMinBytes(): number | undefined {
 export const usageBehaviour: CommandBehaviour = {
   outputFiles: (args) => [{ path: args.html as string | undefined, option: '--html' }],
   select: () => usageFormats().needles,
-  readFile: (_args, ctx) => {
+  readFile: (args, ctx) => {
     const formats = usageFormats();
     const sample = usageDefaults.sample;
+    if (args.cache !== false) {
+      const cache = new UsageCache({
+        dir: usageCacheDir(args.cacheDir as string | undefined),
+        formats,
+        sample,
+        warn: (m) => ctx.stderr.write(`txpipe: ${m}\n`),
+      });
+      const cached: WholeFileReader = (path, limits) => Promise.resolve(cache.read(path, limits));
+      cached.close = () => cache.close();
+      return cached;
+    }
     let ahead: UsageFilesAhead | undefined | null = null; // null until the first input
     const read: WholeFileReader = async (path, limits) => {
       if (ahead === null) {

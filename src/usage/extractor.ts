@@ -40,6 +40,12 @@ export interface UsageExtractor {
   readonly format: string;
   /** Strings a line must contain to matter to this extractor (a cheap filter before parsing). */
   readonly needles: readonly string[];
+  /**
+   * True when a line's entries depend only on that line and the input's path (the reader keeps
+   * nothing from line to line): reading can then go on from any line, so the usage cache reads a
+   * grown file from where it stopped. Otherwise a changed file is read again whole.
+   */
+  readonly resumable?: boolean;
   /** A reader for one input (`source` is its path, or `-`). */
   reader(source: string): UsageReader;
   /** Where the format repeats a reply's usage on several records: what `dedup-usage` needs. */

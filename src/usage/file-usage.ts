@@ -2,7 +2,7 @@ import { openFileSplit } from '../stream/split-file-sync.js';
 import { invalidRejection, type Rejection } from '../stream/rejection.js';
 import type { UsageEntry } from './extractor.js';
 import type { UsageFormats } from './usage-formats.js';
-import { UsageRecordReader } from './usage-reader.js';
+import { UsageRecordReader, type ReaderState } from './usage-reader.js';
 
 /**
  * What an input file gives `usage`: its usage entries and its rejected lines, in order. A file
@@ -35,6 +35,32 @@ export interface FileUsageOptions {
   readonly chunkBytes?: number;
   /** Entries per part (`FILE_USAGE_PART_ENTRIES`; tests make it small). */
   readonly partEntries?: number;
+  /**
+   * Read from here instead of the file's start: the byte after a line's LF, the lines before it
+   * and the reading's state there (what `onEnd` gave for an earlier read of the file).
+   */
+  readonly from?: FileUsageMark;
+  /** Told, once the file is read, where its last whole line ends (what a later read resumes from). */
+  readonly onEnd?: (end: FileUsageEnd) => void;
+}
+
+/** A point between two lines of a file: the byte after the LF, the lines before, the reading's state. */
+export interface FileUsageMark {
+  readonly byte: number;
+  readonly line: number;
+  readonly state: ReaderState;
+}
+
+/** Where a read of a file ended (see `FileUsageOptions.onEnd`). */
+export interface FileUsageEnd {
+  /** After the last line that ends with LF (a last line without one is left for the next read). */
+  readonly mark: FileUsageMark;
+  /** Whether reading can go on from `mark` exactly (the format's extractor is resumable). */
+  readonly resumable: boolean;
+  /** The bytes read (the file's size when opened). */
+  readonly size: number;
+  /** How many of the entries given came from the last line without LF (the last ones given). */
+  readonly tailEntries: number;
 }
 
 /**
@@ -51,19 +77,39 @@ export function readFileUsage(path: string, o: FileUsageOptions): Iterable<FileU
   let entries: UsageEntry[] = [];
   let invalid: Rejection[] = [];
   let narrowed = false;
+  const from = o.from;
+  if (from !== undefined) {
+    reader.resume(path, from.state);
+    narrowed = reader.needles !== undefined;
+  }
+  // For onEnd: the last record read, the entries before it and the reading's state before it.
+  const track = o.onEnd !== undefined;
+  let given = 0;
+  let lastLine = 0;
+  let givenBeforeLast = 0;
+  let stateBeforeLast: ReaderState | undefined;
   const run = openFileSplit(
     path,
     {
       source: path,
       maxLineBytes: o.maxLineBytes,
-      select: o.formats.needles,
+      select: from === undefined ? o.formats.needles : (reader.needles ?? o.formats.needles),
       framing: o.framing,
       chunkBytes: o.chunkBytes,
+      from,
     },
     {
       record(rec, narrow) {
+        if (track) {
+          lastLine = rec.line;
+          givenBeforeLast = given;
+          stateBeforeLast = narrowed ? undefined : reader.state;
+        }
         if (rec.invalid !== undefined) invalid.push(invalidRejection(rec, rec.invalid));
-        for (const e of reader.read(rec)) entries.push(e);
+        for (const e of reader.read(rec)) {
+          entries.push(e);
+          given++;
+        }
         if (!narrowed && reader.needles !== undefined) {
           narrow(reader.needles);
           narrowed = true;
@@ -74,7 +120,7 @@ export function readFileUsage(path: string, o: FileUsageOptions): Iterable<FileU
   if (run === undefined) return undefined;
   const partEntries = o.partEntries ?? FILE_USAGE_PART_ENTRIES;
   return (function* parts(): Generator<FileUsage> {
-    let from = 0;
+    let from = o.from?.byte ?? 0;
     let continues = false;
     const part = (): FileUsage => {
       const rejections = [...run.takeTooLong(), ...invalid].sort((a, b) => a.line - b.line);
@@ -94,6 +140,17 @@ export function readFileUsage(path: string, o: FileUsageOptions): Iterable<FileU
     };
     try {
       while (run.step()) if (entries.length >= partEntries) yield part();
+      if (o.onEnd !== undefined) {
+        const tail = run.unterminated > 0;
+        const lastIsTail = tail && lastLine === run.lines;
+        const state = (lastIsTail ? stateBeforeLast : undefined) ?? reader.state;
+        o.onEnd({
+          mark: { byte: run.size - run.unterminated, line: run.lines - (tail ? 1 : 0), state },
+          resumable: reader.resumable(state),
+          size: run.size,
+          tailEntries: lastIsTail ? given - givenBeforeLast : 0,
+        });
+      }
       const ended = reader.end();
       if (ended !== undefined) invalid.push(ended);
       yield part();

@@ -4,6 +4,16 @@ import { NONE, type UsageEntry, type UsageReader } from './extractor.js';
 import type { UsageFormats } from './usage-formats.js';
 
 /**
+ * Where the reading of an input stands between two lines: its format once decided, else how
+ * many records were looked at to find it. With a resumable extractor (or none), reading can go
+ * on from here exactly as if the lines before had been read again (`UsageRecordReader.resume`).
+ */
+export interface ReaderState {
+  readonly format?: string;
+  readonly looked: number;
+}
+
+/**
  * Reads usage entries from the records of many inputs, one after another. Each input's format is
  * decided once, by the format detectors (`UsageFormats.detect`), from its first record that one of them claims (looking at
  * no more than `sample` records); its extractor then reads every later record. An input in a
@@ -17,6 +27,7 @@ export class UsageRecordReader {
   #looked = 0;
   #needles: readonly string[] | undefined;
   #lastLine = 0;
+  #format: string | undefined;
 
   constructor(sample: number, formats: UsageFormats) {
     this.#sample = sample;
@@ -37,8 +48,44 @@ export class UsageRecordReader {
     const message = this.#reader?.end?.();
     this.#reader = undefined;
     this.#source = undefined;
+    this.#format = undefined;
     if (source === undefined || message === undefined) return undefined;
     return { source, line: this.#lastLine, reason: 'format', message };
+  }
+
+  /** Where the current input's reading stands (see {@link ReaderState}). */
+  get state(): ReaderState {
+    return this.#format === undefined
+      ? { looked: this.#looked }
+      : { format: this.#format, looked: this.#looked };
+  }
+
+  /**
+   * Whether reading an input from `state` on gives exactly what reading it from its start does:
+   * its format's extractor keeps nothing from line to line (or there is none, or no format yet).
+   */
+  resumable(state: ReaderState): boolean {
+    if (state.format === undefined) return true;
+    return this.#formats.extractor(state.format)?.resumable ?? true;
+  }
+
+  /** Goes on reading `source` from `state` (as `read` would have left it after the lines before). */
+  resume(source: string, state: ReaderState): void {
+    this.#source = source;
+    this.#lastLine = 0;
+    this.#looked = state.looked;
+    this.#format = state.format;
+    this.#reader = undefined;
+    this.#needles = this.#looked >= this.#sample ? [] : undefined;
+    if (state.format !== undefined) this.#use(source, state.format);
+  }
+
+  #use(source: string, format: string): void {
+    const x = this.#formats.extractor(format);
+    this.#format = format;
+    this.#reader = x ? x.reader(source) : () => NONE;
+    this.#needles = x?.needles ?? [];
+    this.#looked = this.#sample;
   }
 
   read(rec: Rec): readonly UsageEntry[] {
@@ -47,6 +94,7 @@ export class UsageRecordReader {
       this.#reader = undefined;
       this.#looked = 0;
       this.#needles = undefined;
+      this.#format = undefined;
     }
     this.#lastLine = rec.line;
     if (rec.value === undefined) return NONE;
@@ -58,12 +106,9 @@ export class UsageRecordReader {
         if (this.#looked >= this.#sample) this.#needles = [];
         return NONE;
       }
-      const x = this.#formats.extractor(format);
-      this.#reader = x ? x.reader(rec.source) : () => NONE;
-      this.#needles = x?.needles ?? [];
-      this.#looked = this.#sample;
+      this.#use(rec.source, format);
     }
-    return this.#reader(rec.value);
+    return (this.#reader as UsageReader)(rec.value);
   }
 
   /**

@@ -85,6 +85,7 @@ const claudeDedup: UsageDedup = {
 export const claudeCodeUsage: UsageExtractor = {
   format: 'claude-code',
   needles: ['usage"'],
+  resumable: true,
   reader(source) {
     const session = claudeSessionOf(source);
     return (v) => {

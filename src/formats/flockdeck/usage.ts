@@ -9,6 +9,7 @@ import { isObj, NONE, str, type UsageExtractor } from '../../usage/extractor.js'
 export const flockdeckUsage: UsageExtractor = {
   format: 'flockdeck',
   needles: ['usage"'],
+  resumable: true,
   reader() {
     return (v) => {
       if (!isObj(v) || !isObj(v.usage)) return NONE;

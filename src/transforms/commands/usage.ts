@@ -40,6 +40,16 @@ export const usageCommand: CommandSpec = {
       describe:
         "Also read this agent's own session folder: codex ($CODEX_HOME/sessions, else ~/.codex/sessions), all; claude adds none",
     },
+    cache: {
+      type: 'boolean',
+      default: true,
+      describe: 'Remember what was read of each file (--no-cache: read every file whole)',
+    },
+    cacheDir: {
+      type: 'string',
+      describe:
+        'The cache directory (default: $TXPIPE_CACHE_DIR, $XDG_CACHE_HOME/txpipe, ~/.cache/txpipe)',
+    },
     topSessions: {
       type: 'number',
       default: usageDefaults.topSessions,
