@@ -18,3 +18,16 @@ describe('elided values under a secret`s name', () => {
     expect(createRedactor().text(input)).toBe(output);
   });
 });
+
+// A shell word of quoted parts glued by `:` (`"${username}":"${password}"`): the part after the
+// colon is judged without its quotes, and a replacement keeps them.
+describe('curl -u with quoted parts', () => {
+  it.each([
+    ['curl -u "${username}":"${password}" x', 'curl -u "${username}":"${password}" x'],
+    ["curl -u 'me':'${PASS}' x", "curl -u 'me':'${PASS}' x"],
+    ['curl -u "me":"Zq8kLm2pWx9" x', 'curl -u "me":"[redacted]" x'],
+    ['curl -u "me:Zq8kLm2pWx9" x', 'curl -u "me:[redacted]" x'],
+  ])('%s', (input, output) => {
+    expect(createRedactor().text(input)).toBe(output);
+  });
+});
