@@ -184,13 +184,26 @@ function words(s: string, from: number, to: number): Arg[] {
 /** The span of the secret from `at` to the end of word `w` (a quoted word's closing quote kept). */
 function restOf(w: Arg | undefined, at: number, insideQuotes: boolean): Span | undefined {
   if (w === undefined) return undefined;
+  let start = w.start + at;
   let end = w.end;
   const open = w.text[0];
-  if (insideQuotes && (open === '"' || open === "'") && w.text.length > 1 && w.text.endsWith(open))
+  // A shell word of quoted parts glued together (`"${username}":"${password}"`, `me:"pw"`): the
+  // part is judged without its quotes, and the replacement goes inside them.
+  const q = w.text[at];
+  if (insideQuotes && (q === '"' || q === "'") && w.text.length - at > 1 && w.text.endsWith(q)) {
+    start++;
     end--;
-  const secret = w.text.slice(at, end - w.start);
+  } else if (
+    insideQuotes &&
+    (open === '"' || open === "'") &&
+    w.text.length > 1 &&
+    w.text.endsWith(open)
+  ) {
+    end--;
+  }
+  const secret = w.text.slice(start - w.start, end - w.start);
   if (isNotSecret(unquoted(secret))) return undefined;
-  return { start: w.start + at, end, kind: 'command-password' };
+  return { start, end, kind: 'command-password' };
 }
 
 /** Passwords on command lines: `curl -u user:pw`, `mysql -ppw`, `docker login -p pw`, … */

@@ -27,6 +27,7 @@ describe('curl -u with quoted parts', () => {
     ["curl -u 'me':'${PASS}' x", "curl -u 'me':'${PASS}' x"],
     ['curl -u "me":"Zq8kLm2pWx9" x', 'curl -u "me":"[redacted]" x'],
     ['curl -u "me:Zq8kLm2pWx9" x', 'curl -u "me:[redacted]" x'],
+    ['curl -u me:"Zq8kLm2pWx9" x', 'curl -u me:"[redacted]" x'],
   ])('%s', (input, output) => {
     expect(createRedactor().text(input)).toBe(output);
   });
