@@ -32,3 +32,17 @@ describe('curl -u with quoted parts', () => {
     expect(createRedactor().text(input)).toBe(output);
   });
 });
+
+// Slack's legacy `xoxo-` tokens have numeric ids; a word such as `xoxo-indieweb` is not one.
+describe('xoxo in an image URL', () => {
+  it.each([
+    [
+      'https://indieweb.org/images/3/35/2018-250-xoxo-indieweb-1.jpg',
+      'https://indieweb.org/images/3/35/2018-250-xoxo-indieweb-1.jpg',
+    ],
+    ['token xoxo-1234567890-1234567890-1234567890-0123456789abcdef0123', 'token [redacted]'],
+    ['token xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy', 'token [redacted]'],
+  ])('%s', (input, output) => {
+    expect(createRedactor().text(input)).toBe(output);
+  });
+});
