@@ -85,8 +85,18 @@ export const CORE: readonly ProviderFormat[] = [
     kind: 'slack-token',
     provider: 'Slack',
     source: 'https://api.slack.com/authentication/token-types',
-    prefixes: ['xoxa-', 'xoxb-', 'xoxp-', 'xoxo-', 'xoxs-', 'xoxr-'],
+    prefixes: ['xoxa-', 'xoxb-', 'xoxp-', 'xoxs-', 'xoxr-'],
     body: '[A-Za-z0-9-]{10,}',
+    gluedBefore: true,
+  },
+  {
+    // Legacy workspace tokens: numeric team, user and token ids, then hex (Flockdeck's rules do
+    // not take `xoxo-`; the loose body above would take words such as `xoxo-indieweb-1`).
+    kind: 'slack-token',
+    provider: 'Slack',
+    source: 'https://github.com/gitleaks/gitleaks/blob/master/cmd/generate/config/rules/slack.go',
+    prefixes: ['xoxo-'],
+    body: '\\d{6,}-\\d{6,}-\\d{6,}-[a-fA-F0-9]{16,}',
     gluedBefore: true,
   },
   {
