@@ -6,22 +6,14 @@
 // With --corpus: the labelled corpus of test/fixtures/redact-corpus instead (README there), measured
 // by scripts/measure-redact-corpus.mjs: per split and per source, the share of secrets removed
 // (txpipe) or reported (secretlint), and of look-alikes changed or reported.
-import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { runSecretlint, timed } from './lib/secretlint.mjs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'dist', 'bin', 'txpipe.js');
-const secretlint = join(root, 'node_modules', '.bin', 'secretlint');
 
 function jsonlFiles(dir) {
   return readdirSync(dir).flatMap((n) => {
@@ -44,35 +36,12 @@ if (files.length === 0) {
 }
 const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
 
-function timed(cmd, args) {
-  const t = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
-  return { ...r, ms: Number(process.hrtime.bigint() - t) / 1e6 };
-}
-
 // secretlint: its recommended preset, JSON output (messages with ruleId and line).
 const dir = mkdtempSync(join(tmpdir(), 'secretlint-compare-'));
-const rc = join(dir, '.secretlintrc.json');
-writeFileSync(
-  rc,
-  JSON.stringify({ rules: [{ id: '@secretlint/secretlint-rule-preset-recommend' }] }),
-);
-// --output, not stdout: secretlint exits before a large stdout pipe is drained.
-const report = join(dir, 'secretlint.json');
-const sl = timed(process.execPath, [
-  secretlint,
-  '--secretlintrc',
-  rc,
-  '--format',
-  'json',
-  '--no-color',
-  '--output',
-  report,
-  ...files,
-]);
+const sl = runSecretlint(files, dir);
 const slKinds = {};
 const slLines = new Set();
-for (const result of existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : []) {
+for (const result of sl.results) {
   for (const m of result.messages ?? []) {
     slKinds[m.ruleId] = (slKinds[m.ruleId] ?? 0) + 1;
     slLines.add(`${result.filePath}:${m.loc?.start?.line}`);

@@ -7,24 +7,16 @@
 //   --json           the measures as JSON (per group: counts and the uuids missed or changed)
 //   --misses         after the table, each split's secrets left and look-alikes changed by txpipe
 //   --no-secretlint  txpipe alone
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runSecretlint, secretlintBin, timed } from '../bench/lib/secretlint.mjs';
 import { CORPUS_DIR, readCorpus, sampleText, score, txpipeCaught } from './redact-corpus-score.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'dist', 'bin', 'txpipe.js');
-const secretlintBin = join(root, 'node_modules', '.bin', 'secretlint');
 const args = new Set(process.argv.slice(2));
-
-function timed(cmd, argv) {
-  const t = process.hrtime.bigint();
-  const r = spawnSync(cmd, argv, { encoding: 'utf8', maxBuffer: 1 << 30 });
-  if (r.error) throw r.error;
-  return { ...r, ms: Number(process.hrtime.bigint() - t) / 1e6 };
-}
 
 const { lines, labels } = readCorpus();
 
@@ -42,26 +34,10 @@ if (!args.has('--no-secretlint')) {
   lines.forEach((l, i) =>
     writeFileSync(join(work, `${String(i + 1).padStart(5, '0')}.txt`), sampleText(l)),
   );
-  const rc = join(work, '.secretlintrc.json');
-  writeFileSync(
-    rc,
-    JSON.stringify({ rules: [{ id: '@secretlint/secretlint-rule-preset-recommend' }] }),
-  );
-  const report = join(work, 'secretlint.json');
-  const sl = timed(process.execPath, [
-    secretlintBin,
-    '--secretlintrc',
-    rc,
-    '--format',
-    'json',
-    '--no-color',
-    '--output',
-    report,
-    join(work, '*.txt'),
-  ]);
+  const sl = runSecretlint([join(work, '*.txt')], work);
   slMs = sl.ms;
   const flagged = new Set();
-  for (const result of existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : [])
+  for (const result of sl.results)
     if ((result.messages ?? []).length > 0)
       flagged.add(Number(/(\d+)\.txt$/.exec(result.filePath)[1]) - 1);
   slScore = score(
