@@ -3,7 +3,7 @@
 // round puts the cache back as it was before the appends (a `cp` of it, counted in txpipe's time).
 import { join } from 'node:path';
 import usageCase from './usage.mjs';
-import { appendedTree, CACHE_FILE } from '../lib/usage-cache-corpus.mjs';
+import { appendedTree, cacheBaselines, CACHE_FILE } from '../lib/usage-cache-corpus.mjs';
 
 const argv = ['usage', '--json', '--cache-dir', ''];
 let warm = '';
@@ -35,16 +35,6 @@ export default {
     projects,
   ],
   baselines: [],
-  extraBaselines: {
-    'txpipe usage --no-cache': (projects, { node, txpipe }) => [
-      node,
-      txpipe,
-      'usage',
-      '--json',
-      '--no-cache',
-      projects,
-    ],
-    ccusage: usageCase.extraBaselines.ccusage,
-  },
+  extraBaselines: cacheBaselines(usageCase.extraBaselines.ccusage),
   targets: [{ baseline: 'ccusage', min: 5 }], // issue 26
 };

@@ -1,7 +1,7 @@
 // Issue 26: `txpipe usage` with a warm cache (a run before it read the tree) over the `usage`
 // case's ~200 MB projects tree, against ccusage 20.0.24, which reads every file on every run.
 import usageCase from './usage.mjs';
-import { warmTree } from '../lib/usage-cache-corpus.mjs';
+import { cacheBaselines, warmTree } from '../lib/usage-cache-corpus.mjs';
 
 // The cache folder is known once the corpus is made (the runner reads argv after that).
 const argv = ['usage', '--json', '--cache-dir', ''];
@@ -19,16 +19,6 @@ export default {
   makeCorpus,
   argv,
   baselines: [],
-  extraBaselines: {
-    'txpipe usage --no-cache': (projects, { node, txpipe }) => [
-      node,
-      txpipe,
-      'usage',
-      '--json',
-      '--no-cache',
-      projects,
-    ],
-    ccusage: usageCase.extraBaselines.ccusage,
-  },
+  extraBaselines: cacheBaselines(usageCase.extraBaselines.ccusage),
   targets: [{ baseline: 'ccusage', min: 5 }], // issue 26
 };

@@ -66,3 +66,18 @@ export async function appendedTree(dir, { quick = false } = {}) {
   }
   return { projects, cacheDir, warm };
 }
+
+/** The baselines of the cache cases: txpipe reading every file (`--no-cache`), and ccusage. */
+export function cacheBaselines(ccusage) {
+  return {
+    'txpipe usage --no-cache': (projects, { node, txpipe }) => [
+      node,
+      txpipe,
+      'usage',
+      '--json',
+      '--no-cache',
+      projects,
+    ],
+    ccusage,
+  };
+}
