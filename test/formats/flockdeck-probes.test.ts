@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runConvert } from '../convert/run-convert.js';
 import { bin, ensureBuilt, fixture } from '../shared.js';
+import { ID, T, asst, user, type Entry } from './flockdeck/claude-entries.js';
 
 /**
  * Probes of Flockdeck's writer, one per rule: a small Claude Code conversation and the exact bytes
@@ -10,23 +11,8 @@ import { bin, ensureBuilt, fixture } from '../shared.js';
  * tests, not by running txpipe). Each expected line is written out whole.
  */
 
-const ID = '11111111-2222-3333-4444-555555555555';
-const T = (s: number): string => `2026-10-01T09:00:${String(s).padStart(2, '0')}Z`;
 const name = (start: number): string => `20261001T0900${String(start).padStart(2, '0')}Z-11111111`;
 
-type Entry = Record<string, unknown>;
-const user = (content: unknown, s: number, extra: Entry = {}): Entry => ({
-  type: 'user',
-  timestamp: T(s),
-  message: { role: 'user', content },
-  ...extra,
-});
-const asst = (content: unknown, s: number, message: Entry = {}, extra: Entry = {}): Entry => ({
-  type: 'assistant',
-  timestamp: T(s),
-  message: { role: 'assistant', content, ...message },
-  ...extra,
-});
 const call = (id: string, name: string, input: unknown): Entry => ({
   type: 'tool_use',
   id,

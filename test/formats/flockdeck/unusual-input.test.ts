@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { txpipe } from '../../cli/run.js';
 import { runConvert } from '../../convert/run-convert.js';
 import { ensureBuilt } from '../../shared.js';
+import { ID, T, asst, user, type Entry } from './claude-entries.js';
 
 /**
  * Probes of Flockdeck's writer on unusual Claude Code entries (issue 24, items 20-28): for each
@@ -13,24 +14,8 @@ import { ensureBuilt } from '../../shared.js';
  * not by running txpipe. `convert --to flockdeck --reply-usage first` must give the same bytes.
  */
 
-const ID = '11111111-2222-3333-4444-555555555555';
-const T = (s: number | string): string =>
-  typeof s === 'string' ? s : `2026-10-01T09:00:${String(s).padStart(2, '0')}Z`;
 const NAME = '20261001T090000Z-11111111';
 
-type Entry = Record<string, unknown>;
-const user = (content: unknown, s: number, extra: Entry = {}): Entry => ({
-  type: 'user',
-  timestamp: T(s),
-  message: { role: 'user', content },
-  ...extra,
-});
-const asst = (content: unknown, s: number, message: Entry = {}, extra: Entry = {}): Entry => ({
-  type: 'assistant',
-  timestamp: T(s),
-  message: { role: 'assistant', content, ...message },
-  ...extra,
-});
 const text = (t: string): Entry => ({ type: 'text', text: t });
 const usage4 = {
   input_tokens: 1,
