@@ -24,6 +24,7 @@ import { checkValueDepth } from '../stream/depth.js';
 import { settledRec } from '../stream/stringify.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
+import { otlpSend } from './otlp-send.js';
 import { UntimedSessions } from './untimed-sessions.js';
 import { adapterOptions, convertDefaults } from './commands/convert.js';
 
@@ -284,6 +285,13 @@ function givenAdapterOptions(args: Readonly<Record<string, unknown>>): Record<st
   return out;
 }
 
+/** `--endpoint URL` (with `--to otlp`): each trace written is also posted there. */
+function endpointStage(args: Readonly<Record<string, unknown>>): Transform[] {
+  if (args.endpoint === undefined) return [];
+  if (args.to !== 'otlp') badOption('convert: --endpoint is for --to otlp');
+  return [otlpSend({ endpoint: args.endpoint as string, output: 'records' })];
+}
+
 export const convertBehaviour: CommandBehaviour = {
   outputFiles: (args) => [{ path: args.timing as string | undefined, option: '--timing' }],
   stages: (args) => [
@@ -295,5 +303,6 @@ export const convertBehaviour: CommandBehaviour = {
       encode: givenAdapterOptions(args),
       decode: givenAdapterOptions(args),
     }),
+    ...endpointStage(args),
   ],
 };

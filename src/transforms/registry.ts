@@ -6,6 +6,7 @@ import { dedupUsageCommand } from './commands/dedup-usage.js';
 import { detectCommand } from './commands/detect.js';
 import { redactCommand } from './commands/redact.js';
 import { normalizeCommand } from './commands/normalize.js';
+import { otlpSendCommand } from './commands/otlp-send.js';
 import { replayCommand } from './commands/replay.js';
 import { runCommandSpec } from './commands/run.js';
 import { workerCommand } from './commands/worker.js';
@@ -31,6 +32,7 @@ export const commands: readonly CommandSpec[] = [
   runCommandSpec,
   workerCommand,
   verifyCommand,
+  otlpSendCommand,
 ];
 
 /** The command of a name, or undefined. */

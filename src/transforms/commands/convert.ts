@@ -38,6 +38,11 @@ export const convertCommand: CommandSpec = {
       default: convertDefaults.replyUsage,
     },
     pretty: { type: 'boolean', describe: 'Write each record pretty-printed, not one per line' },
+    endpoint: {
+      type: 'string',
+      describe:
+        'With --to otlp: also post each trace to this OTLP/HTTP endpoint (protobuf, retried; see otlp-send)',
+    },
     ...adapterOptions,
   },
   output: 'records',

@@ -1,0 +1,82 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import type { TracesData } from '../formats/otlp/otlp-json.js';
+import type { SendOptions } from '../formats/otlp/send.js';
+import { tracesUrl } from '../formats/otlp/traces-url.js';
+import { badOption } from '../stream/errors.js';
+import { isRecord } from '../stream/is-record.js';
+import type { Rec } from '../stream/rec.js';
+import { emitReject } from '../stream/rejection.js';
+import type { CommandBehaviour } from './spec.js';
+
+/** What `otlpSend` is given. */
+export interface OtlpSendOptions extends SendOptions {
+  /** The OTLP/HTTP endpoint (a base URL gets `/v1/traces`). */
+  readonly endpoint: string;
+  /**
+   * `records`: every record passes on after it was sent (`convert --to otlp --endpoint`);
+   * `summary`: one line of text at the end (`otlp-send`).
+   */
+  readonly output: 'records' | 'summary';
+}
+
+const isTraces = (v: unknown): v is TracesData => isRecord(v) && Array.isArray(v.resourceSpans);
+
+const spanCount = (t: TracesData): number =>
+  t.resourceSpans.reduce((n, rs) => n + rs.scopeSpans.reduce((m, ss) => m + ss.spans.length, 0), 0);
+
+/**
+ * Posts each record, an OTLP/JSON `TracesData` (a line of `convert --to otlp`), to an OTLP/HTTP
+ * endpoint as protobuf, one request per record, in order; a record goes on only once the
+ * endpoint took it. A refused request fails the stage (exit 1) with the URL and the status. A
+ * record that is not a `TracesData` is rejected (reason `format`). The sender and the protobuf
+ * encoder are loaded with the first record.
+ */
+export function otlpSend(options: OtlpSendOptions): Transform {
+  if (typeof options.endpoint !== 'string' || options.endpoint === '') {
+    badOption('otlp: --endpoint URL is needed');
+  }
+  const url = tracesUrl(options.endpoint);
+  let sender: Promise<(t: TracesData) => Promise<void>> | undefined;
+  const load = async (): Promise<(t: TracesData) => Promise<void>> => {
+    const [{ postTraces }, { tracesToProtobuf }] = await Promise.all([
+      import('../formats/otlp/send.js'),
+      import('../formats/otlp/protobuf.js'),
+    ]);
+    return (t) => postTraces(url, tracesToProtobuf(t), options);
+  };
+  let traces = 0;
+  let spans = 0;
+  return new Transform({
+    writableObjectMode: true,
+    readableObjectMode: options.output === 'records',
+    transform(this: Transform, rec: Rec, _enc: BufferEncoding, done: TransformCallback) {
+      const value = rec.value;
+      if (!isTraces(value)) {
+        emitReject(this, {
+          source: rec.source,
+          line: rec.line,
+          reason: 'format',
+          message: 'otlp: not an OTLP/JSON TracesData (a line of convert --to otlp)',
+          ...(typeof rec.raw === 'string' && rec.raw !== '' ? { raw: rec.raw } : {}),
+        });
+        return done();
+      }
+      (sender ??= load())
+        .then((send) => send(value))
+        .then(() => {
+          traces++;
+          spans += spanCount(value);
+          done(null, options.output === 'records' ? rec : undefined);
+        }, done);
+    },
+    flush(this: Transform, done: TransformCallback) {
+      if (options.output === 'summary') {
+        done(null, `sent ${traces} traces (${spans} spans) to ${options.endpoint}\n`);
+      } else done();
+    },
+  });
+}
+
+export const otlpSendBehaviour: CommandBehaviour = {
+  stages: (args) => [otlpSend({ endpoint: args.endpoint as string, output: 'summary' })],
+};
