@@ -222,3 +222,11 @@ export {
 export { replay, replayDefaults, type ReplayOptions } from './transforms/replay.js';
 export { eventsReplayer } from './replay/events-replayer.js';
 export type { Block, Message, Replayed, Replayer } from './replay/replayer.js';
+// OpenTelemetry traces: the otlp writer, its protobuf encoding, and sending to an OTLP/HTTP endpoint
+export { otlpEncoder } from './formats/otlp/encoder.js';
+export type { OtlpOptions } from './formats/otlp/trace-spans.js';
+export type { TracesData } from './formats/otlp/otlp-json.js';
+export { tracesToProtobuf } from './formats/otlp/protobuf.js';
+export { postTraces, sendDefaults, type SendOptions } from './formats/otlp/send.js';
+export { tracesUrl } from './formats/otlp/traces-url.js';
+export { otlpSend, type OtlpSendOptions } from './transforms/otlp-send.js';

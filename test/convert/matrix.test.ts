@@ -78,6 +78,10 @@ const knownGaps: Readonly<Record<string, string>> = {
   'run-record -> flockdeck': 'no timestamps in a run record: the flockdeck writer writes no line',
   'claude-stream-json -> flockdeck':
     'no timestamps in claude -p stream-json: the flockdeck writer writes no line',
+  'run-record -> otlp':
+    'no timestamps in a run record: a span needs one, the otlp writer writes none',
+  'claude-stream-json -> otlp':
+    'no timestamps in claude -p stream-json: a span needs one, the otlp writer writes none',
 };
 
 /** Writer options the matrix uses: run records with their conversation, so messages survive. */

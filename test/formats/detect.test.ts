@@ -92,6 +92,7 @@ const own: Record<string, string> = {
   'awf-exchange.jsonl': 'awf',
   'auto-swe.jsonl': 'auto-swe',
   'txpipe-events.jsonl': 'txpipe',
+  'otlp-traces.jsonl': 'otlp',
 };
 
 function expectationOf(rel: string): { format: string; why: string } {

@@ -1,7 +1,5 @@
 import { TxpipeError } from '../../stream/errors.js';
 
-export { tracesUrl } from './traces-url.js';
-
 /** How `postTraces` retries (OTLP/HTTP: 429, 502, 503 and 504 are retryable, with backoff). */
 export interface SendOptions {
   /** Attempts in all, the first included. */
