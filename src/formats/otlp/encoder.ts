@@ -26,7 +26,7 @@ export function otlpEncoder(options: OtlpOptions & { maxSessions?: number } = {}
       let s = open.get(ev.session);
       if (!s) {
         if (open.size >= max) out.push(take(open.keys().next().value as string));
-        open.set(ev.session, (s = new SessionTrace(ev.session)));
+        open.set(ev.session, (s = new SessionTrace(ev.session, options.content === true)));
       }
       s.add(ev);
       if (ev.kind === 'session_end') {

@@ -1,4 +1,4 @@
-import type { Event, TokenCounts, ToolCallEvent, ToolResultEvent } from '../../events/event.js';
+import type { Event, TokenCounts, ToolResultEvent } from '../../events/event.js';
 import { isRecord } from '../../stream/is-record.js';
 import { addTokens } from './usage-attributes.js';
 import { unixNanos } from './unix-nanos.js';
@@ -30,8 +30,13 @@ export interface ModelCall {
 /** One tool execution: a call and, when it came, its result. */
 export interface ToolRun {
   readonly key: string;
-  readonly call?: ToolCallEvent;
-  result?: ToolResultEvent;
+  name?: string;
+  callId?: string;
+  /** How it failed, from its result: `tool_error` or `interrupted`. */
+  failed?: 'tool_error' | 'interrupted';
+  /** The call's input and the result's output, kept only for content. */
+  readonly call?: { readonly input: unknown };
+  result?: { readonly output: unknown };
   readonly start: bigint;
   end: bigint;
 }
@@ -66,7 +71,14 @@ export class SessionTrace {
   #askedAt: bigint | undefined;
   #inputs: Event[] = [];
 
-  constructor(readonly session: string) {}
+  /**
+   * `content`: keep the texts, inputs and outputs the spans write with `--otlp-content`; without
+   * it a session holds only ids, names, times and counts per call and tool run.
+   */
+  constructor(
+    readonly session: string,
+    readonly content = false,
+  ) {}
 
   add(ev: Event): void {
     const t = unixNanos(ev.time);
@@ -94,14 +106,16 @@ export class SessionTrace {
     if (USER_SIDE.has(ev.kind)) {
       this.#open = undefined;
       this.#askedAt = at;
-      this.#inputs.push(ev);
-      if (ev.kind === 'user_message' && ev.role !== 'meta') this.prompts.push(ev.text);
+      if (this.content) {
+        this.#inputs.push(ev);
+        if (ev.kind === 'user_message' && ev.role !== 'meta') this.prompts.push(ev.text);
+      }
       if (ev.kind === 'tool_result') this.#result(ev, at);
       return;
     }
     if (!CALL_SIDE.has(ev.kind)) return;
     const call = this.#callFor(ev, at);
-    call.outputs.push(ev);
+    if (this.content) call.outputs.push(ev);
     if (at !== undefined) {
       call.first ??= at;
       call.last = at;
@@ -109,11 +123,13 @@ export class SessionTrace {
     if ((ev.kind === 'assistant_message' || ev.kind === 'tool_call') && ev.stopReason) {
       if (!call.stopReasons.includes(ev.stopReason)) call.stopReasons.push(ev.stopReason);
     }
-    if (ev.kind === 'assistant_message') this.answers.push(ev.text);
+    if (ev.kind === 'assistant_message' && this.content) this.answers.push(ev.text);
     if (ev.kind === 'tool_call' && at !== undefined) {
       const run: ToolRun = {
         key: ev.callId ?? `line:${ev.origin.line}`,
-        call: ev,
+        name: ev.name,
+        callId: ev.callId,
+        ...(this.content ? { call: { input: ev.input } } : {}),
         start: at,
         end: at,
       };
@@ -172,14 +188,19 @@ export class SessionTrace {
   }
 
   #result(ev: ToolResultEvent, at: bigint | undefined): void {
+    const failed = ev.interrupted ? 'interrupted' : ev.isError ? 'tool_error' : undefined;
+    const result = this.content ? { output: ev.output } : undefined;
     const run = ev.callId === undefined ? undefined : this.#toolByCall.get(ev.callId);
     if (run) {
-      run.result = ev;
+      run.result = result;
+      run.failed = failed;
+      run.name ??= ev.name;
       if (at !== undefined && at > run.end) run.end = at;
       return;
     }
     if (at === undefined) return;
-    this.tools.push({ key: ev.callId ?? `line:${ev.origin.line}`, result: ev, start: at, end: at });
+    const key = ev.callId ?? `line:${ev.origin.line}`;
+    this.tools.push({ key, name: ev.name, callId: ev.callId, failed, result, start: at, end: at });
   }
 }
 

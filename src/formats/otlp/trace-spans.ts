@@ -128,11 +128,13 @@ export function traceOf(s: SessionTrace, options: OtlpOptions): TracesData {
   }
 
   function toolSpan(run: ToolRun, withContent: boolean): OtlpSpan {
-    const name = run.call?.name ?? run.result?.name ?? 'unknown';
-    const callId = run.call?.callId ?? run.result?.callId;
-    const failed = run.result?.isError === true || run.result?.interrupted === true;
-    const status: SpanStatus | undefined = failed
-      ? { code: STATUS_CODE.error, message: run.result?.interrupted ? 'interrupted' : 'tool error' }
+    const name = run.name ?? 'unknown';
+    const callId = run.callId;
+    const status: SpanStatus | undefined = run.failed
+      ? {
+          code: STATUS_CODE.error,
+          message: run.failed === 'interrupted' ? 'interrupted' : 'tool error',
+        }
       : undefined;
     return {
       traceId,
@@ -148,7 +150,7 @@ export function traceOf(s: SessionTrace, options: OtlpOptions): TracesData {
         'gen_ai.tool.call.id': callId,
         'gen_ai.tool.type': 'function',
         ...common,
-        'error.type': failed ? (run.result?.interrupted ? 'interrupted' : 'tool_error') : undefined,
+        'error.type': run.failed,
         'openinference.span.kind': 'TOOL',
         'tool.name': name,
         'tool.id': callId,
