@@ -362,6 +362,30 @@ describe('convert --to otlp: spans, attributes and ids', () => {
     expect(attr(tool, 'gen_ai.tool.call.result')).toBe('a\nb');
   });
 
+  it('redact before it in a pipeline: no secret reaches the spans, content or not', () => {
+    const token = `ghp_${'A1b2C3d4E5'.repeat(3)}abcdef`;
+    const rows = session('r');
+    (rows[1] as Record<string, unknown>).text = `use GITHUB_TOKEN=${token}`;
+    (rows[3] as Record<string, unknown>).input = { command: `gh auth login --with-token ${token}` };
+    (rows[4] as Record<string, unknown>).output = `token: ${token}`;
+    const input = events(rows);
+    const plain = spawnSync(
+      process.execPath,
+      [bin, 'convert', '--from', 'txpipe', '--to', 'otlp', '--otlp-content'],
+      { input, encoding: 'utf8' },
+    );
+    expect(plain.stdout).toContain(token); // the test's secret is there to be removed
+    const r = spawnSync(
+      process.execPath,
+      [bin, 'run', 'redact | convert --from txpipe --to otlp --otlp-content'],
+      { input, encoding: 'utf8' },
+    );
+    expect(r.status).toBe(0);
+    expect(linesOf(r.stdout)).toHaveLength(1);
+    expect(r.stdout).not.toContain(token);
+    expect(r.stdout).not.toContain(token.slice(4, 20));
+  });
+
   it("on a real Claude Code session, the chat spans' tokens add up to the session's usage events", async () => {
     const file = join(
       fixture('claude-code', 'd-kimuson-claude-code-viewer'),
