@@ -23,8 +23,8 @@ import { invalidUtf8Bytes, keepRawBytes } from '../stream/raw-bytes.js';
 import { checkValueDepth } from '../stream/depth.js';
 import { settledRec } from '../stream/stringify.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
-import type { CommandBehaviour } from './spec.js';
-import { otlpSend } from './otlp-send.js';
+import type { CommandBehaviour, CommandContext } from './spec.js';
+import { otlpSend, warnOn } from './otlp-send.js';
 import { UntimedSessions } from './untimed-sessions.js';
 import { adapterOptions, convertDefaults } from './commands/convert.js';
 
@@ -286,15 +286,15 @@ function givenAdapterOptions(args: Readonly<Record<string, unknown>>): Record<st
 }
 
 /** `--endpoint URL` (with `--to otlp`): each trace written is also posted there. */
-function endpointStage(args: Readonly<Record<string, unknown>>): Transform[] {
+function endpointStage(args: Readonly<Record<string, unknown>>, ctx: CommandContext): Transform[] {
   if (args.endpoint === undefined) return [];
   if (args.to !== 'otlp') badOption('convert: --endpoint is for --to otlp');
-  return [otlpSend({ endpoint: args.endpoint as string, output: 'records' })];
+  return [otlpSend({ endpoint: args.endpoint as string, output: 'records', warn: warnOn(ctx) })];
 }
 
 export const convertBehaviour: CommandBehaviour = {
   outputFiles: (args) => [{ path: args.timing as string | undefined, option: '--timing' }],
-  stages: (args) => [
+  stages: (args, ctx) => [
     convert({
       to: args.to as string,
       from: args.from as string | undefined,
@@ -303,6 +303,6 @@ export const convertBehaviour: CommandBehaviour = {
       encode: givenAdapterOptions(args),
       decode: givenAdapterOptions(args),
     }),
-    ...endpointStage(args),
+    ...endpointStage(args, ctx),
   ],
 };

@@ -1,12 +1,13 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { TracesData } from '../formats/otlp/otlp-json.js';
+import type { PartialSuccess } from '../formats/otlp/partial-success.js';
 import type { SendOptions } from '../formats/otlp/send.js';
 import { tracesUrl } from '../formats/otlp/traces-url.js';
 import { badOption } from '../stream/errors.js';
 import { isRecord } from '../stream/is-record.js';
 import type { Rec } from '../stream/rec.js';
 import { emitReject } from '../stream/rejection.js';
-import type { CommandBehaviour } from './spec.js';
+import type { CommandBehaviour, CommandContext } from './spec.js';
 
 /** What `otlpSend` is given. */
 export interface OtlpSendOptions extends SendOptions {
@@ -17,6 +18,11 @@ export interface OtlpSendOptions extends SendOptions {
    * `summary`: one line of text at the end (`otlp-send`).
    */
   readonly output: 'records' | 'summary';
+  /**
+   * Told when the endpoint accepted a trace but rejected some of its spans (`partial_success`):
+   * the CLI writes it to standard error. Not told when absent.
+   */
+  readonly warn?: (message: string) => void;
 }
 
 const isTraces = (v: unknown): v is TracesData => isRecord(v) && Array.isArray(v.resourceSpans);
@@ -36,8 +42,8 @@ export function otlpSend(options: OtlpSendOptions): Transform {
     badOption('otlp: --endpoint URL is needed');
   }
   const url = tracesUrl(options.endpoint);
-  let sender: Promise<(t: TracesData) => Promise<void>> | undefined;
-  const load = async (): Promise<(t: TracesData) => Promise<void>> => {
+  let sender: Promise<(t: TracesData) => Promise<PartialSuccess | undefined>> | undefined;
+  const load = async (): Promise<(t: TracesData) => Promise<PartialSuccess | undefined>> => {
     const [{ postTraces }, { tracesToProtobuf }] = await Promise.all([
       import('../formats/otlp/send.js'),
       import('../formats/otlp/protobuf.js'),
@@ -63,7 +69,12 @@ export function otlpSend(options: OtlpSendOptions): Transform {
       }
       (sender ??= load())
         .then((send) => send(value))
-        .then(() => {
+        .then((partial) => {
+          if (partial) {
+            options.warn?.(
+              `otlp: ${url.href} rejected ${partial.rejectedSpans} of the spans of ${rec.source}:${rec.line}${partial.errorMessage ? `: ${partial.errorMessage}` : ''}`,
+            );
+          }
           traces++;
           spans += spanCount(value);
           done(null, options.output === 'records' ? rec : undefined);
@@ -77,6 +88,13 @@ export function otlpSend(options: OtlpSendOptions): Transform {
   });
 }
 
+/** What the CLI does with a partial success: a line on standard error. */
+export function warnOn(ctx: CommandContext): (message: string) => void {
+  return (message) => ctx.stderr.write(`txpipe: ${message}\n`);
+}
+
 export const otlpSendBehaviour: CommandBehaviour = {
-  stages: (args) => [otlpSend({ endpoint: args.endpoint as string, output: 'summary' })],
+  stages: (args, ctx) => [
+    otlpSend({ endpoint: args.endpoint as string, output: 'summary', warn: warnOn(ctx) }),
+  ],
 };

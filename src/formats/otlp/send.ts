@@ -1,4 +1,5 @@
 import { TxpipeError } from '../../stream/errors.js';
+import { partialSuccessOf, type PartialSuccess } from './partial-success.js';
 
 /** How `postTraces` retries (OTLP/HTTP: 429, 502, 503 and 504 are retryable, with backoff). */
 export interface SendOptions {
@@ -38,13 +39,14 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * Posts one protobuf `ExportTraceServiceRequest` to an OTLP/HTTP endpoint. Retries a retryable
  * status or a failed connection, waiting `Retry-After` when the server gives one, else an
  * exponential backoff with jitter; any other status fails at once. Fails with a message naming
- * the URL, the status and the start of the server's answer.
+ * the URL, the status and the start of the server's answer. Gives what the endpoint said it
+ * rejected of an export it accepted (`partial_success`; not retried, as the spec says).
  */
 export async function postTraces(
   url: URL,
   body: Uint8Array,
   options: SendOptions = {},
-): Promise<void> {
+): Promise<PartialSuccess | undefined> {
   const o = { ...sendDefaults, ...options };
   const wait = options.sleep ?? sleep;
   let problem = '';
@@ -60,8 +62,8 @@ export async function postTraces(
         signal: AbortSignal.timeout(o.timeoutMs),
       });
       if (res.ok) {
-        await res.arrayBuffer();
-        return;
+        const answer = new Uint8Array(await res.arrayBuffer());
+        return partialSuccessOf(answer, res.headers.get('content-type'));
       }
       const text = (await res.text().catch(() => '')).slice(0, 200).replace(/\s+/g, ' ').trim();
       problem = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${text ? `: ${text}` : ''}`;

@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
  */
 interface ProtoType {
   decode(bytes: Uint8Array): object;
+  encode(message: object): { finish(): Uint8Array };
+  create(value: unknown): object;
   fromObject(value: unknown): object;
   toObject(message: object, options: Record<string, unknown>): Record<string, unknown>;
   verify(value: unknown): string | null;
@@ -19,7 +21,11 @@ const root = require(
 ) as {
   opentelemetry: {
     proto: {
-      collector: { trace: { v1: { ExportTraceServiceRequest: ProtoType } } };
+      collector: {
+        trace: {
+          v1: { ExportTraceServiceRequest: ProtoType; ExportTraceServiceResponse: ProtoType };
+        };
+      };
       trace: { v1: { TracesData: ProtoType } };
     };
   };
@@ -30,6 +36,9 @@ export const ExportTraceServiceRequest =
   root.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 
 const ID_KEYS = new Set(['traceId', 'spanId', 'parentSpanId']);
+
+export const ExportTraceServiceResponse =
+  root.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 
 /** Walks a value, replacing the trace and span ids by what `f` makes of them. */
 function mapIds(v: unknown, f: (id: unknown) => unknown): unknown {

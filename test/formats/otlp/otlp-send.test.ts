@@ -8,7 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { retryAfterMs } from '../../../src/formats/otlp/send.js';
 import { tracesUrl } from '../../../src/formats/otlp/traces-url.js';
 import { bin, fixture } from '../../shared.js';
-import { decodeExportRequest, decodeJsonLine } from './official-proto.js';
+import {
+  decodeExportRequest,
+  decodeJsonLine,
+  ExportTraceServiceResponse,
+} from './official-proto.js';
 
 /** A request the receiver took: when, where, how, and its body decoded by the official definitions. */
 interface Received {
@@ -22,7 +26,7 @@ interface Received {
 interface Reply {
   readonly status: number;
   readonly headers?: Record<string, string>;
-  readonly body?: string;
+  readonly body?: string | Uint8Array;
 }
 
 let server: Server | undefined;
@@ -154,6 +158,33 @@ describe('convert --to otlp --endpoint: a real OTLP/HTTP receiver', () => {
     expect(s.stderr).toContain(
       `${rx.url}/v1/traces failed: HTTP 503 Service Unavailable (5 attempts)`,
     );
+  });
+
+  it.each([
+    [
+      'protobuf',
+      'application/x-protobuf',
+      ExportTraceServiceResponse.encode(
+        ExportTraceServiceResponse.fromObject({
+          partialSuccess: { rejectedSpans: 2, errorMessage: 'span too old' },
+        }),
+      ).finish(),
+    ],
+    [
+      'JSON',
+      'application/json',
+      JSON.stringify({ partialSuccess: { rejectedSpans: '2', errorMessage: 'span too old' } }),
+    ],
+  ])('a partial success (%s) is said on stderr, not retried', async (_kind, type, body) => {
+    const rx = await receiver([{ status: 200, headers: { 'content-type': type }, body }]);
+    const file = join(SESSIONS, 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
+    const r = await txpipe(['convert', '--to', 'otlp', '--endpoint', rx.url, file]);
+    expect(r.status).toBe(0);
+    expect(rx.received).toHaveLength(1);
+    expect(r.stderr).toContain(
+      `txpipe: otlp: ${rx.url}/v1/traces rejected 2 of the spans of ${file}:`,
+    );
+    expect(r.stderr).toContain(': span too old');
   });
 
   it('--endpoint is for --to otlp only (a usage error otherwise)', async () => {
