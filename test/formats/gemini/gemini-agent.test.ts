@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageReport } from '../../../src/usage/usage-totals.js';
-import { bin, ensureBuilt, repoRoot } from '../../shared.js';
-import { env, txpipe } from '../../cli/run.js';
+import { ensureBuilt, repoRoot } from '../../shared.js';
+import { txpipe } from '../../cli/run.js';
 
 const tmp = join(repoRoot, 'test', 'fixtures', 'gemini', 'tmp');
 /** Every fixture session file, the legacy `.json` among them. */
@@ -29,11 +28,7 @@ describe('Gemini CLI sessions found in their default place', () => {
   cpSync(tmp, join(home, 'user', '.gemini', 'tmp'), { recursive: true });
   afterAll(() => rmSync(home, { recursive: true, force: true }));
   const run = (args: string[], extra: Record<string, string>) =>
-    spawnSync(process.execPath, [bin, 'usage', '--json', ...args], {
-      env: { ...env, ...extra },
-      encoding: 'utf8',
-      input: '',
-    });
+    txpipe(['usage', '--json', ...args], { env: extra });
   // Every fixture named (a directory walk would leave out the legacy .json).
   const want = () => usageOf(ALL);
 
@@ -57,9 +52,9 @@ describe('Gemini CLI sessions found in their default place', () => {
   it('a missing .gemini/tmp is an error naming it; --agent all leaves it out', () => {
     const none = join(home, 'none');
     const r = run(['--agent', 'gemini'], { GEMINI_CLI_HOME: none });
-    expect(r.status).not.toBe(0);
+    expect(r.code).not.toBe(0);
     expect(r.stderr).toContain(join(none, '.gemini', 'tmp'));
     const all = run(['--agent', 'all'], { GEMINI_CLI_HOME: none, CODEX_HOME: none });
-    expect([all.status, all.stderr]).toEqual([0, '']);
+    expect([all.code, all.stderr]).toEqual([0, '']);
   });
 });
