@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eventProblem } from '../../../src/events/validate-event.js';
 import type { UsageReport } from '../../../src/usage/usage-totals.js';
 import { ensureBuilt, repoRoot } from '../../shared.js';
 import { txpipe } from '../../cli/run.js';
@@ -173,6 +174,12 @@ describe('Gemini CLI sessions through the CLI', () => {
       sidechain: true,
       project: '/home/dev/shop',
     });
+  });
+
+  it.each(ALL)('convert --to txpipe: every event of %s is valid against the event schema', (f) => {
+    const r = txpipe(['convert', '--to', 'txpipe', f]);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(values(r.stdout).flatMap((e) => eventProblem(e) ?? [])).toEqual([]);
   });
 
   it.each(['flockdeck', 'run-record'])('convert --to %s reads every fixture', (to) => {
