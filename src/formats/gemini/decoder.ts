@@ -61,7 +61,9 @@ export function geminiDecoder(options: DecodeOptions = {}): Decoder {
   };
   const draftEvent = (d: Draft, entry: HistoryEntry & { kind: 'message' }): Event => {
     const r = entry.record;
-    const f: Fields = { id: r.id, time: s(r.timestamp), ...d.fields };
+    const f: Fields = { id: r.id, time: s(r.timestamp) };
+    // A draft's own time (a thought's, a tool result's) wins; one it lacks keeps the message's.
+    for (const k in d.fields) if (d.fields[k] !== undefined) f[k] = d.fields[k];
     if (d.kind === 'unknown') f.record = r;
     if (d.kind === 'usage') total += (d.fields.meta as { gemini: { total: number } }).gemini.total;
     return ev(d.kind, entry.line, f);

@@ -73,3 +73,14 @@ describe('the Gemini decoder', () => {
     );
   });
 });
+
+describe('the Gemini decoder, times', () => {
+  it("a thought without its own timestamp has the message's time", () => {
+    const m = { ...reply('g1', 'b'), timestamp: '2026-01-01T00:00:05Z' };
+    const events = decodeAll('gemini', [
+      meta,
+      { ...m, thoughts: [{ subject: 's', description: 'd' }] },
+    ]);
+    expect(events.find((e) => e.kind === 'thinking')?.time).toBe('2026-01-01T00:00:05Z');
+  });
+});
