@@ -5,12 +5,14 @@ import { claudeCode } from './claude-code/index.js';
 import { claudeStreamJson } from './claude-stream-json/index.js';
 import { codex } from './codex/index.js';
 import { flockdeck } from './flockdeck/index.js';
+import { gemini } from './gemini/index.js';
 import { otlp } from './otlp/index.js';
 import { runRecord } from './run-record/index.js';
 import { rupu } from './rupu/index.js';
 import { txpipeEvents } from './txpipe/index.js';
 
 const registered: FormatAdapter[] = [
+  gemini,
   claudeCode,
   claudeStreamJson,
   codex,

@@ -31,12 +31,14 @@ export function txpipe(
     gid?: number;
     /** Another copy of the built CLI to run. */
     bin?: string;
+    /** Variables set over the pinned environment (`env`). */
+    env?: Readonly<Record<string, string>>;
   } = {},
 ): Run {
   const r: SpawnSyncReturns<string> = spawnSync(process.execPath, [options.bin ?? bin, ...args], {
     input: options.input ?? '',
     cwd: options.cwd ?? repoRoot,
-    env,
+    env: options.env ? { ...env, ...options.env } : env,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
     ...(options.uid !== undefined ? { uid: options.uid, gid: options.gid } : {}),

@@ -105,6 +105,8 @@ const fixturesDir = join(sharedDir, 'fixtures');
 const ownDir = join(repoRoot, 'test', 'fixtures', 'formats');
 /** Codex CLI rollouts built from Codex's source (test/fixtures/codex/README.md). */
 const codexDir = join(repoRoot, 'test', 'fixtures', 'codex', 'sessions');
+/** Gemini CLI sessions built from Gemini CLI's source (test/fixtures/gemini/README.md). */
+const geminiDir = join(repoRoot, 'test', 'fixtures', 'gemini', 'tmp');
 const rows = [
   ...walk(fixturesDir).map((rel) => ({ path: join(fixturesDir, rel), rel, ...expectationOf(rel) })),
   ...Object.entries(own).map(([rel, format]) => ({
@@ -118,6 +120,12 @@ const rows = [
     rel: `test/fixtures/codex/sessions/${rel}`,
     format: 'codex',
     why: "built from Codex's protocol types",
+  })),
+  ...walk(geminiDir).map((rel) => ({
+    path: join(geminiDir, rel),
+    rel: `test/fixtures/gemini/tmp/${rel}`,
+    format: 'gemini',
+    why: "built from Gemini CLI's chat recording service",
   })),
 ];
 

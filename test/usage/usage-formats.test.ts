@@ -23,6 +23,7 @@ describe('usage per format, as each spec defines it', () => {
       'claude-code',
       'codex',
       'flockdeck',
+      'gemini',
       'rupu',
     ]);
     for (const f of given) expect(facetOf(f.id, 'usage')?.format).toBe(f.id);

@@ -16,7 +16,7 @@ describe('the package, imported by its own name', () => {
     await txpipe.loadFacets('usage');
     const extractors = txpipe.formats.flatMap((f) => txpipe.facetOf(f.id, 'usage') ?? []);
     expect(extractors.map((x) => x.format).sort()).toEqual(
-      ['auto-swe', 'claude-code', 'codex', 'flockdeck', 'rupu'].sort(),
+      ['auto-swe', 'claude-code', 'codex', 'flockdeck', 'gemini', 'rupu'].sort(),
     );
     expect(txpipe.commands.map((c) => c.name)).toEqual(
       expect.arrayContaining(['dedup-usage', 'usage']),

@@ -55,6 +55,9 @@ export const claudeCode: FormatAdapter = {
     // Claude Code's entry types are lower-case words joined by hyphens; AWF ExchangeEvents also
     // carry `type` and `timestamp`, but their types are dotted (`run.started`).
     if (!ENTRY_TYPE.test(value.type)) return false;
+    // A Gemini CLI message (`{id, timestamp, type, content}`) names itself by `id` and holds its
+    // parts in a top-level `content`; a Claude Code entry with a `timestamp` is named by `uuid`.
+    if (typeof value.id === 'string' && 'content' in value && !('uuid' in value)) return false;
     return (
       typeof value.sessionId === 'string' ||
       typeof value.timestamp === 'string' ||

@@ -38,7 +38,7 @@ export const usageCommand: CommandSpec = {
       choices: USAGE_AGENTS,
       default: 'claude',
       describe:
-        "Also read this agent's own session folder: codex ($CODEX_HOME/sessions, else ~/.codex/sessions), all; claude adds none",
+        "Also read this agent's own session folder: codex ($CODEX_HOME/sessions, else ~/.codex/sessions), gemini (the session files under ~/.gemini/tmp, the home being $GEMINI_CLI_HOME when set), all; claude adds none",
     },
     cache: {
       type: 'boolean',

@@ -1,12 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the transcripts and events are read back as loose JSON */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageReport } from '../../../src/usage/usage-totals.js';
-import { bin, ensureBuilt, repoRoot } from '../../shared.js';
-import { env, txpipe } from '../../cli/run.js';
+import { ensureBuilt, repoRoot } from '../../shared.js';
+import { txpipe } from '../../cli/run.js';
 
 const root = join(repoRoot, 'test', 'fixtures', 'codex', 'sessions');
 const FULL = join(
@@ -77,11 +76,7 @@ describe('Codex rollouts through the CLI', () => {
     cpSync(root, join(home, 'user', '.codex', 'sessions'), { recursive: true });
     afterAll(() => rmSync(home, { recursive: true, force: true }));
     const run = (args: string[], extra: Record<string, string>) =>
-      spawnSync(process.execPath, [bin, 'usage', '--json', ...args], {
-        env: { ...env, ...extra },
-        encoding: 'utf8',
-        input: '',
-      });
+      txpipe(['usage', '--json', ...args], { env: extra });
 
     it.each([
       ['codex', { CODEX_HOME: home }],
@@ -101,7 +96,7 @@ describe('Codex rollouts through the CLI', () => {
 
     it('a missing sessions folder is an error naming it', () => {
       const r = run(['--agent', 'codex'], { CODEX_HOME: join(home, 'none') });
-      expect(r.status).not.toBe(0);
+      expect(r.code).not.toBe(0);
       expect(r.stderr).toContain(join(home, 'none', 'sessions'));
     });
   });
