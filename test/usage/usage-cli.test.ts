@@ -95,9 +95,9 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
     expect(r.stderr).toContain('--json, --csv, --table');
   });
 
-  it('reads standard input (the built CLI; sessions named by their sessionId)', () => {
+  it('reads standard input given as - (the built CLI; sessions named by their sessionId)', () => {
     const file = fixture('claude-code', 'marot-spotter', 'short.jsonl');
-    const out = execFileSync(process.execPath, [bin, 'usage'], {
+    const out = execFileSync(process.execPath, [bin, 'usage', '-'], {
       input: readFileSync(file),
     }).toString();
     const rep = JSON.parse(out) as UsageReport;

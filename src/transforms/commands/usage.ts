@@ -36,9 +36,8 @@ export const usageCommand: CommandSpec = {
     agent: {
       type: 'string',
       choices: USAGE_AGENTS,
-      default: 'claude',
       describe:
-        "Also read this agent's own session folder: codex ($CODEX_HOME/sessions, else ~/.codex/sessions), all; claude adds none",
+        "Also read this agent's own session folders: claude (CLAUDE_CONFIG_DIR, else ~/.config/claude/projects and ~/.claude/projects; read when no path is given), codex ($CODEX_HOME/sessions, else ~/.codex/sessions), all",
     },
     cache: {
       type: 'boolean',

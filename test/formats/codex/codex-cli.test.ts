@@ -94,9 +94,10 @@ describe('Codex rollouts through the CLI', () => {
       expect(JSON.parse(r.stdout)).toEqual(usageOf([root]));
     });
 
-    it('--agent claude (the default) adds no folder: standard input as before', () => {
+    it('--agent claude reads no Codex folder: with no Claude folder either, a usage error', () => {
       const r = run(['--agent', 'claude'], { CODEX_HOME: home });
-      expect((JSON.parse(r.stdout) as UsageReport).totals.replies).toBe(0);
+      expect([r.status, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toContain('no Claude Code projects folder found');
     });
 
     it('a missing sessions folder is an error naming it', () => {
@@ -139,7 +140,7 @@ describe('Codex rollouts through the CLI', () => {
         v.payload.info,
         JSON.parse(input[changed[0]! - 1]!).payload.type,
       ]).toEqual(['token_count', null, 'token_count']);
-      expect(usageOf([], { input: r.stdout }).totals).toEqual(usageOf([file]).totals);
+      expect(usageOf(['-'], { input: r.stdout }).totals).toEqual(usageOf([file]).totals);
     }
   });
 
@@ -228,6 +229,6 @@ describe('Codex rollouts through the CLI', () => {
     )!;
     expect(result.payload.output).toContain('…[clipped');
     expect(result.clipped).toHaveProperty(['payload.output']);
-    expect(usageOf([], { input: r.stdout }).totals).toEqual(usageOf([FULL]).totals);
+    expect(usageOf(['-'], { input: r.stdout }).totals).toEqual(usageOf([FULL]).totals);
   });
 });
