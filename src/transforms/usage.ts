@@ -11,6 +11,9 @@ import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js'
 import { ProgressBar } from '../usage/progress-bar.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
+import { checkTimeZone, LocalCalendar, systemTimeZone } from '../usage/local-time.js';
+import { timeWindow, type TimeWindow } from '../usage/time-window.js';
+import { VIEW_NAMES, VIEWS, type ViewName } from '../usage/views/registry.js';
 import type { CommandBehaviour, WholeFileReader } from './spec.js';
 import { UsageFilesAhead } from './usage-files-ahead.js';
 import { workersAllowed } from '../stream/workers-allowed.js';
@@ -43,6 +46,42 @@ export interface UsageOptions {
   readonly progressSizes?: ReadonlyMap<string, number>;
   /** Called with the report before it is written (for library users). */
   readonly onReport?: (report: UsageReport) => void;
+  /** The views of the report, in order (default: session, model, day). */
+  readonly by?: readonly ViewName[];
+  /** Each row also has its counts by model. */
+  readonly breakdown?: boolean;
+  /** Day, week and month boundaries, and `since`/`until` dates: this zone (default: the system's). */
+  readonly timeZone?: string;
+  /** The first day of a week: `sunday` (default, as ccusage) or `monday`. */
+  readonly startOfWeek?: 'sunday' | 'monday';
+  /** Only reports from this time on (`YYYYMMDD`, `YYYY-MM-DD`: the day's start; or an ISO date-time). */
+  readonly since?: string;
+  /** Only reports up to this time (a date: the day's end; or an ISO date-time). */
+  readonly until?: string;
+  /** The time now, for the active billing block (default: the clock when the report is made). */
+  readonly now?: number;
+}
+
+/** The first day of a week `startOfWeek` names, as a day of the week (0: Sunday). */
+const WEEK_STARTS: Readonly<Record<string, number>> = { sunday: 0, monday: 1 };
+
+/** The checked views of `by` (a usage error names an unknown one). */
+function checkViews(by: readonly string[] | undefined): ViewName[] | undefined {
+  if (by === undefined) return undefined;
+  for (const v of by) {
+    if (!Object.hasOwn(VIEWS, v))
+      badOption(`by must be one of ${VIEW_NAMES.join(', ')} (got ${v})`);
+  }
+  return by as ViewName[];
+}
+
+/** The span, time zone and views a `usage` run reports (checked: a bad value is a usage error). */
+export function reportScope(o: UsageOptions): {
+  readonly calendar: LocalCalendar;
+  readonly window: TimeWindow | undefined;
+} {
+  const calendar = new LocalCalendar(checkTimeZone(o.timeZone ?? systemTimeZone()));
+  return { calendar, window: timeWindow(o.since, o.until, calendar) };
 }
 
 /** Input size from which `txpipe usage` shows a progress bar on a terminal. */
@@ -58,10 +97,22 @@ const FORMATS: readonly UsageFormat[] = ['table', 'json', 'csv'];
 export function usage(options: UsageOptions = {}): Transform {
   const o = withDefaults(usageDefaults, options);
   if (!FORMATS.includes(o.format)) badOption(`format must be one of ${FORMATS.join(', ')}`);
+  const { calendar, window } = reportScope(o);
+  const startOfWeek = WEEK_STARTS[o.startOfWeek ?? 'sunday'];
+  if (startOfWeek === undefined) badOption('startOfWeek must be sunday or monday');
   const totals = new UsageTotals({
     keep: checkKeep(o.keep),
     maxSeenKeys: checkBound('maxSeenKeys', o.maxSeenKeys),
+    by: checkViews(o.by),
+    breakdown: o.breakdown,
+    timeZone: calendar.timeZone,
+    startOfWeek,
+    window,
+    now: o.now,
   });
+  const titles = Object.fromEntries(
+    VIEW_NAMES.map((n) => [VIEWS[n].field, VIEWS[n].title(totals.context)]),
+  );
   const reader = new UsageRecordReader(checkBound('sample', o.sample), usageFormats());
   const topSessions = checkBound('topSessions', o.topSessions);
   const sizes = o.progressSizes ?? new Map<string, number>();
@@ -93,7 +144,7 @@ export function usage(options: UsageOptions = {}): Transform {
         inSource += chunk.bytes;
         bar?.tick(chunk.bytes);
         for (const r of chunk.rejections) emitReject(this, r);
-        for (const e of chunk.entries) totals.add(e);
+        for (const e of chunk.entries) totals.add(e, chunk.source);
         return done();
       }
       const rec = chunk;
@@ -105,7 +156,7 @@ export function usage(options: UsageOptions = {}): Transform {
       inSource += rec.raw.length + 1;
       bar?.tick(rec.raw.length + 1);
       if (rec.invalid !== undefined) emitReject(this, invalidRejection(rec, rec.invalid));
-      for (const e of reader.read(rec)) totals.add(e);
+      for (const e of reader.read(rec)) totals.add(e, rec.source);
       done();
     },
     flush(this: Transform, done: TransformCallback) {
@@ -123,17 +174,20 @@ export function usage(options: UsageOptions = {}): Transform {
 
   /** The report in its format, and the HTML page; each renderer is loaded when it is used. */
   async function write(stage: Transform, report: UsageReport): Promise<void> {
-    stage.push((await renderers[o.format]())(report));
+    stage.push((await renderers[o.format]())(report, titles));
     if (o.html === undefined) return;
     const { renderHtml } = await import('../usage/render-html.js');
-    await writeFile(o.html, renderHtml(report, { topSessions })).catch((err: unknown) => {
+    await writeFile(o.html, renderHtml(report, { topSessions, titles })).catch((err: unknown) => {
       throw outputError(err, o.html!);
     });
   }
 }
 
+/** Renders a report; `titles`: each view's title, by its field. */
+type Render = (r: UsageReport, titles: Readonly<Record<string, string>>) => string;
+
 /** The renderer of each report format, imported only by a run that writes that format. */
-const renderers: Readonly<Record<UsageFormat, () => Promise<(r: UsageReport) => string>>> = {
+const renderers: Readonly<Record<UsageFormat, () => Promise<Render>>> = {
   json: () => Promise.resolve(renderJson),
   table: async () => (await import('../usage/render-text.js')).renderTable,
   csv: async () => (await import('../usage/render-text.js')).renderCsv,
@@ -175,10 +229,12 @@ export const usageBehaviour: CommandBehaviour = {
     const formats = usageFormats();
     const sample = usageDefaults.sample;
     if (args.cache !== false) {
+      const { window } = reportScope(scopeArgs(args));
       const cache = new UsageCache({
         dir: usageCacheDir(args.cacheDir as string | undefined),
         formats,
         sample,
+        window,
         warn: (m) => ctx.stderr.write(`txpipe: ${m}\n`),
       });
       const cached: WholeFileReader = (path, limits) => Promise.resolve(cache.read(path, limits));
@@ -219,9 +275,29 @@ export const usageBehaviour: CommandBehaviour = {
         keep: args.keep as KeepPolicy | undefined,
         maxSeenKeys: args.maxSeenKeys as number | undefined,
         topSessions: args.topSessions as number | undefined,
+        by: byArg(args.by) as ViewName[] | undefined,
+        breakdown: args.breakdown === true,
+        ...scopeArgs(args),
+        startOfWeek: args.startOfWeek as 'sunday' | 'monday' | undefined,
         progress: bytes >= PROGRESS_MIN_BYTES ? ctx.stderr : undefined,
         progressSizes: sizes,
       }),
     ];
   },
 };
+
+/** `--by day,model --by week`: the views named, in order. */
+function byArg(v: unknown): string[] | undefined {
+  if (v === undefined) return undefined;
+  const list = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(','));
+  return list.map((x) => x.trim()).filter((x) => x !== '');
+}
+
+/** The options of the command line that set a report's span and time zone. */
+function scopeArgs(args: Readonly<Record<string, unknown>>): UsageOptions {
+  return {
+    timeZone: args.timezone as string | undefined,
+    since: args.since as string | undefined,
+    until: args.until as string | undefined,
+  };
+}

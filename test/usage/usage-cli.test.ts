@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usage } from '../../src/transforms/usage.js';
 import { ProgressBar } from '../../src/usage/progress-bar.js';
-import type { UsageReport } from '../../src/usage/usage-totals.js';
+import type { DefaultUsageReport, UsageReport } from '../../src/usage/usage-totals.js';
 import { bin, ensureBuilt, fixture } from '../shared.js';
 import { lastPerReply } from './claude-reference.js';
 import { entry, kinds, recsOf, through } from './records.js';
@@ -24,7 +24,7 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
   it('totals each session as its files, subagents included, one report per reply', async () => {
     const r = await cliInProcess(['usage', '--json', join(tree, 'projects')]);
     expect(r.code).toBe(0);
-    const rep = JSON.parse(r.stdout) as UsageReport;
+    const rep = JSON.parse(r.stdout) as DefaultUsageReport;
     const sessions = sessionFiles(join(tree, 'projects'));
     expect(rep.sessions.map((s) => s.key)).toEqual([...sessions.keys()].sort());
     for (const s of rep.sessions) {
@@ -55,17 +55,19 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
   it('--keep first counts fewer output tokens than the default (last)', async () => {
     const last = JSON.parse(
       (await cliInProcess(['usage', join(tree, 'projects')])).stdout,
-    ) as UsageReport;
+    ) as DefaultUsageReport;
     const first = JSON.parse(
       (await cliInProcess(['usage', '--keep', 'first', join(tree, 'projects')])).stdout,
-    ) as UsageReport;
+    ) as DefaultUsageReport;
     expect(first.totals.output).toBeLessThan(last.totals.output);
     expect(first.totals.replies).toBe(last.totals.replies);
   });
 
   it('--csv: one row per session, model and day, then the total, matching --json', async () => {
     const dir = join(tree, 'projects');
-    const rep = JSON.parse((await cliInProcess(['usage', '--json', dir])).stdout) as UsageReport;
+    const rep = JSON.parse(
+      (await cliInProcess(['usage', '--json', dir])).stdout,
+    ) as DefaultUsageReport;
     const csv = (await cliInProcess(['usage', '--csv', dir])).stdout.trim().split('\n');
     expect(csv[0]).toBe('group,key,input,output,cacheWrite,cacheRead,total,cost,replies');
     expect(csv).toHaveLength(1 + rep.sessions.length + rep.models.length + rep.days.length + 1);
@@ -81,7 +83,7 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
   it('a table on a terminal, JSON otherwise', async () => {
     const dir = join(tree, 'projects');
     const onTty = await cliInProcess(['usage', dir], { stdoutIsTTY: true });
-    const rep = JSON.parse((await cliInProcess(['usage', dir])).stdout) as UsageReport;
+    const rep = JSON.parse((await cliInProcess(['usage', dir])).stdout) as DefaultUsageReport;
     expect(onTty.stdout).toMatch(
       /^session +input +output +cache write +cache read +total +cost \(USD\)$/m,
     );
@@ -100,7 +102,7 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
     const out = execFileSync(process.execPath, [bin, 'usage', '-'], {
       input: readFileSync(file),
     }).toString();
-    const rep = JSON.parse(out) as UsageReport;
+    const rep = JSON.parse(out) as DefaultUsageReport;
     expect(kinds(rep.totals)).toEqual(kinds(lastPerReply([file])));
     const ids = readFileSync(file, 'utf8')
       .split('\n')
@@ -133,7 +135,7 @@ describe('lines usage cannot read', () => {
       expect(r.code).toBe(3);
       expect(readFileSync(rej, 'utf8')).toBe(`${bad}\n`);
       expect(r.stderr).toMatch(/1 line/);
-      expect((JSON.parse(r.stdout) as UsageReport).totals.output).toBe(5);
+      expect((JSON.parse(r.stdout) as DefaultUsageReport).totals.output).toBe(5);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

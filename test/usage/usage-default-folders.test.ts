@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsageReport } from '../../src/usage/usage-totals.js';
+import type { DefaultUsageReport } from '../../src/usage/usage-totals.js';
 import { bin, ensureBuilt, fixture } from '../shared.js';
 import { env } from '../cli/run.js';
 
@@ -31,7 +31,7 @@ function run(args: string[], extra: Record<string, string>, input = '') {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const report = (r: { stdout: string }) => JSON.parse(r.stdout) as UsageReport;
+const report = (r: { stdout: string }) => JSON.parse(r.stdout) as DefaultUsageReport;
 
 beforeAll(() => {
   ensureBuilt();

@@ -39,6 +39,31 @@ export const usageCommand: CommandSpec = {
       describe:
         "Also read this agent's own session folders: claude (CLAUDE_CONFIG_DIR, else ~/.config/claude/projects and ~/.claude/projects; read when no path is given), codex ($CODEX_HOME/sessions, else ~/.codex/sessions), all",
     },
+    by: {
+      type: 'string',
+      repeatable: true,
+      describe:
+        'Group by day, week, month, session, project, model or block (5-hour billing blocks); several: --by day,model (default: session,model,day)',
+    },
+    breakdown: { type: 'boolean', describe: 'Also give each row its counts by model' },
+    timezone: {
+      type: 'string',
+      describe:
+        "Time zone of days, weeks, months and --since/--until dates (default: the system's)",
+    },
+    startOfWeek: {
+      type: 'string',
+      choices: ['sunday', 'monday'],
+      describe: 'The first day of a week for --by week (default: sunday, as ccusage)',
+    },
+    since: {
+      type: 'string',
+      describe: 'Only usage from this date (YYYYMMDD, YYYY-MM-DD) or ISO date-time on',
+    },
+    until: {
+      type: 'string',
+      describe: 'Only usage up to this date (its whole day) or ISO date-time',
+    },
     cache: {
       type: 'boolean',
       default: true,

@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsageReport } from '../../../src/usage/usage-totals.js';
+import type { DefaultUsageReport } from '../../../src/usage/usage-totals.js';
 import { bin, ensureBuilt, repoRoot } from '../../shared.js';
 import { env, txpipe } from '../../cli/run.js';
 
@@ -40,11 +40,11 @@ const expected: [string, string, [string, number, number, number, number][]][] =
   [EARLY, '01970a1b-2c3d-7e4f-8a9b-c0d1e2f3a4b5', [['gpt-5', 176, 40, 1024, 1]]],
 ];
 
-const usageOf = (args: string[], options = {}): UsageReport => {
+const usageOf = (args: string[], options = {}): DefaultUsageReport => {
   const r = txpipe(['usage', '--json', ...args], options);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  return JSON.parse(r.stdout) as UsageReport;
+  return JSON.parse(r.stdout) as DefaultUsageReport;
 };
 
 describe('Codex rollouts through the CLI', () => {
