@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { outputError } from '../stream/input.js';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -8,7 +7,6 @@ import type { Rec } from '../stream/rec.js';
 import { emitReject, invalidRejection } from '../stream/rejection.js';
 import { isFileUsage, readFileUsage, type FileUsage } from '../usage/file-usage.js';
 import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js';
-import { ProgressBar } from '../usage/progress-bar.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
 import { checkTimeZone, LocalCalendar, systemTimeZone } from '../usage/local-time.js';
@@ -37,13 +35,6 @@ export interface UsageOptions {
   readonly sample?: number;
   /** How many of the costliest sessions the HTML page charts. */
   readonly topSessions?: number;
-  /** Where a progress bar goes (none when absent). */
-  readonly progress?: NodeJS.WritableStream;
-  /**
-   * The size in bytes of each input, for the progress bar: an input counts as read in full when
-   * the next one starts (most of its lines never reach this stage, see `UsageFormats.needles`).
-   */
-  readonly progressSizes?: ReadonlyMap<string, number>;
   /** Called with the report before it is written (for library users). */
   readonly onReport?: (report: UsageReport) => void;
   /** The views of the report, in order (default: session, model, day). */
@@ -84,9 +75,6 @@ export function reportScope(o: UsageOptions): {
   return { calendar, window: timeWindow(o.since, o.until, calendar) };
 }
 
-/** Input size from which `txpipe usage` shows a progress bar on a terminal. */
-export const PROGRESS_MIN_BYTES = 50e6;
-
 const FORMATS: readonly UsageFormat[] = ['table', 'json', 'csv'];
 
 /**
@@ -115,17 +103,6 @@ export function usage(options: UsageOptions = {}): Transform {
   );
   const reader = new UsageRecordReader(checkBound('sample', o.sample), usageFormats());
   const topSessions = checkBound('topSessions', o.topSessions);
-  const sizes = o.progressSizes ?? new Map<string, number>();
-  let total = 0;
-  for (const n of sizes.values()) total += n;
-  const bar = o.progress ? new ProgressBar(o.progress, total) : undefined;
-  let source: string | undefined;
-  let inSource = 0; // bytes ticked for the current input
-  const nextSource = (next: string | undefined): void => {
-    if (source !== undefined) bar?.tick(Math.max(0, (sizes.get(source) ?? 0) - inSource));
-    source = next;
-    inSource = 0;
-  };
   /** Ends the streamed input being read, reporting what its reader finds wrong with its end. */
   const endInput = (stage: Transform): void => {
     const ended = reader.end();
@@ -139,10 +116,7 @@ export function usage(options: UsageOptions = {}): Transform {
         if (chunk.continues !== true) {
           totals.endReply();
           endInput(this);
-          nextSource(chunk.source);
         }
-        inSource += chunk.bytes;
-        bar?.tick(chunk.bytes);
         for (const r of chunk.rejections) emitReject(this, r);
         for (const e of chunk.entries) totals.add(e, chunk.source);
         return done();
@@ -151,18 +125,13 @@ export function usage(options: UsageOptions = {}): Transform {
       if (reader.isNewSource(rec)) {
         totals.endReply();
         endInput(this);
-        nextSource(rec.source);
       }
-      inSource += rec.raw.length + 1;
-      bar?.tick(rec.raw.length + 1);
       if (rec.invalid !== undefined) emitReject(this, invalidRejection(rec, rec.invalid));
       for (const e of reader.read(rec)) totals.add(e, rec.source);
       done();
     },
     flush(this: Transform, done: TransformCallback) {
       endInput(this);
-      nextSource(undefined);
-      bar?.end();
       const report = totals.report();
       o.onReport?.(report);
       void write(this, report).then(
@@ -195,20 +164,6 @@ const renderers: Readonly<Record<UsageFormat, () => Promise<Render>>> = {
 
 function renderJson(r: UsageReport): string {
   return JSON.stringify(r, null, 2) + '\n';
-}
-
-/** The size of each input, or undefined when one cannot be known (standard input). */
-function inputSizes(inputs: readonly string[]): Map<string, number> | undefined {
-  const sizes = new Map<string, number>();
-  for (const p of inputs) {
-    if (p === '-') return undefined;
-    try {
-      sizes.set(p, statSync(p).size);
-    } catch {
-      return undefined; // the reader reports the unreadable input; the bar is only a courtesy
-    }
-  }
-  return sizes;
 }
 
 /**
@@ -264,10 +219,6 @@ export const usageBehaviour: CommandBehaviour = {
     const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);
     if (picked.length > 1) badOption(`choose one of --json, --csv, --table`);
     const format: UsageFormat = picked[0] ?? (ctx.stdoutIsTTY ? 'table' : 'json');
-    const errTTY = (ctx.stderr as { isTTY?: boolean }).isTTY === true;
-    const sizes = errTTY ? inputSizes(ctx.inputs) : undefined;
-    let bytes = 0;
-    for (const n of sizes?.values() ?? []) bytes += n;
     return [
       usage({
         format,
@@ -279,8 +230,6 @@ export const usageBehaviour: CommandBehaviour = {
         breakdown: args.breakdown === true,
         ...scopeArgs(args),
         startOfWeek: args.startOfWeek as 'sunday' | 'monday' | undefined,
-        progress: bytes >= PROGRESS_MIN_BYTES ? ctx.stderr : undefined,
-        progressSizes: sizes,
       }),
     ];
   },

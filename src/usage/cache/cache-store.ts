@@ -9,7 +9,7 @@ import type { FileProbe, FileStat } from './file-identity.js';
  * for the same lines (a cache of the old entries would then be wrong); a field added to or
  * removed from `UsageEntry` changes `ENTRY_SIGNATURE`, which does the same by itself.
  */
-export const USAGE_CACHE_VERSION = `2;${ENTRY_SIGNATURE}`;
+export const USAGE_CACHE_VERSION = `1;${ENTRY_SIGNATURE}`;
 
 /** The cache file's name in the cache directory. */
 export const USAGE_CACHE_FILE = 'usage-cache.json';
@@ -28,8 +28,9 @@ export interface CachedFile extends FileStat, FileProbe, CachedEntries {
   /**
    * The earliest and latest time (ms since the epoch) of its entries that have one (null: none
    * has): a file unchanged since is not read when `--since`/`--until` leave all of them out.
+   * Absent in a record written before it was kept: such a file is read, and given one then.
    */
-  readonly times: readonly [number, number] | null;
+  readonly times?: readonly [number, number] | null;
 }
 
 interface CacheDocument {
