@@ -9,6 +9,7 @@ import { isFileUsage, readFileUsage, type FileUsage } from '../usage/file-usage.
 import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
+import { loadPriceList } from '../usage/prices.js';
 import { checkTimeZone, LocalCalendar, systemTimeZone } from '../usage/local-time.js';
 import { timeWindow, type TimeWindow } from '../usage/time-window.js';
 import { VIEW_NAMES, VIEWS, type ViewName } from '../usage/views/registry.js';
@@ -51,6 +52,8 @@ export interface UsageOptions {
   readonly until?: string;
   /** The time now, for the active billing block (default: the clock when the report is made). */
   readonly now?: number;
+  /** A price table file (JSON, the shape of `PriceList`) instead of the built-in prices. */
+  readonly prices?: string;
 }
 
 /** The first day of a week `startOfWeek` names, as a day of the week (0: Sunday). */
@@ -97,6 +100,7 @@ export function usage(options: UsageOptions = {}): Transform {
     startOfWeek,
     window,
     now: o.now,
+    prices: o.prices === undefined ? undefined : loadPriceList(o.prices),
   });
   const titles = Object.fromEntries(
     VIEW_NAMES.map((n) => [VIEWS[n].field, VIEWS[n].title(totals.context)]),
@@ -230,6 +234,7 @@ export const usageBehaviour: CommandBehaviour = {
         breakdown: args.breakdown === true,
         ...scopeArgs(args),
         startOfWeek: args.startOfWeek as 'sunday' | 'monday' | undefined,
+        prices: args.prices as string | undefined,
       }),
     ];
   },

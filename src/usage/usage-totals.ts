@@ -1,6 +1,6 @@
 import type { UsageEntry } from './extractor.js';
 import { replacer, type KeepPolicy, type ReplyReport } from './keep-policy.js';
-import { costOf, priceOf } from './prices.js';
+import { builtInPrices, type PriceTable } from './prices.js';
 import { SeenKeys } from './seen-keys.js';
 import { newAcc, tally, type Acc } from './groups.js';
 import { totalTokens } from './tokens.js';
@@ -52,6 +52,8 @@ export interface UsageTotalsOptions {
   readonly window?: TimeWindow;
   /** The time now, for the active billing block (default: the clock at `report()`). */
   readonly now?: number;
+  /** The prices (default: the built-in table). */
+  readonly prices?: PriceTable;
 }
 
 /**
@@ -71,6 +73,7 @@ export class UsageTotals {
   readonly #all: Acc = newAcc();
   readonly #unpriced = new Set<string>();
   readonly #window: TimeWindow | undefined;
+  readonly #prices: PriceTable;
   readonly #ctx: ViewContext;
   readonly #views: (readonly [string, ViewSum])[];
   /** The project of the input being read, and of the reply held (`#current`). */
@@ -83,6 +86,7 @@ export class UsageTotals {
     this.#seen = new SeenKeys(options.maxSeenKeys);
     this.#maxCopies = options.maxSeenKeys;
     this.#window = options.window;
+    this.#prices = options.prices ?? builtInPrices;
     const ctx: ViewContext = {
       calendar: new LocalCalendar(options.timeZone ?? 'UTC'),
       startOfWeek: options.startOfWeek ?? 0,
@@ -169,8 +173,8 @@ export class UsageTotals {
   }
 
   #count(e: UsageEntry, project: string): void {
-    const priced = priceOf(e.model) !== undefined;
-    const cost = priced ? costOf(e.model, e.tokens) : 0;
+    const priced = this.#prices.priceOf(e.model) !== undefined;
+    const cost = priced ? this.#prices.costOf(e.model, e.tokens) : 0;
     const unpriced = priced ? 0 : totalTokens(e.tokens);
     if (unpriced > 0) this.#unpriced.add(e.model);
     tally(this.#all, e.tokens, cost, unpriced);

@@ -64,6 +64,11 @@ export const usageCommand: CommandSpec = {
       type: 'string',
       describe: 'Only usage up to this date (its whole day) or ISO date-time',
     },
+    prices: {
+      type: 'string',
+      describe:
+        'Price the models with this table (JSON: { source, date, models: [{ match, input, output, cacheWrite?, cacheWrite1h?, cacheRead? }] }, USD per million tokens) instead of the built-in one',
+    },
     cache: {
       type: 'boolean',
       default: true,
