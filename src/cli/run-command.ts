@@ -192,9 +192,7 @@ export async function runCommand(
   for (const stage of [...stages, ...tail]) stage.on(REJECT_EVENT, reporter.add);
   const logic = batchLogic(spec, stages, select, readWhole);
   const records = new PassThrough({ objectMode: true });
-  // A text command (usage) draws its own progress, if any.
-  const progress =
-    spec.output === 'records' ? await startProgress(inputs, args, io.stderr) : undefined;
+  const progress = await startProgress(inputs, args, io.stderr);
   if (progress) records.on('data', progress.count);
   const out = openOutput(args.output);
   // The output is written by its own writer, and a failed stage or input ends the stages after

@@ -71,12 +71,18 @@ export class RunProgress {
     this.timer.unref();
   }
 
-  /** Counts a chunk that went to the stages: a record (its `raw` text) or another object. */
+  /**
+   * Counts a chunk that went to the stages: a record (its `raw` text), a part of a whole file
+   * `usage` read (`FileUsage`: the bytes it covers), or another object (nothing).
+   */
   readonly count = (chunk: unknown): void => {
-    const raw = (chunk as { raw?: unknown }).raw;
-    if (typeof raw !== 'string') return;
-    this.lines++;
-    this.bytes += raw.length + 1;
+    const c = chunk as { raw?: unknown; kind?: unknown; bytes?: unknown };
+    if (typeof c.raw === 'string') {
+      this.lines++;
+      this.bytes += c.raw.length + 1;
+    } else if (c.kind === 'file-usage' && typeof c.bytes === 'number') {
+      this.bytes += c.bytes;
+    }
   };
 
   draw(): void {

@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { outputError } from '../stream/input.js';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -8,9 +7,12 @@ import type { Rec } from '../stream/rec.js';
 import { emitReject, invalidRejection } from '../stream/rejection.js';
 import { isFileUsage, readFileUsage, type FileUsage } from '../usage/file-usage.js';
 import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js';
-import { ProgressBar } from '../usage/progress-bar.js';
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
+import { loadPriceList } from '../usage/prices.js';
+import { checkTimeZone, LocalCalendar, systemTimeZone } from '../usage/local-time.js';
+import { timeWindow, type TimeWindow } from '../usage/time-window.js';
+import { VIEW_NAMES, VIEWS, type ViewName } from '../usage/views/registry.js';
 import type { CommandBehaviour, WholeFileReader } from './spec.js';
 import { UsageFilesAhead } from './usage-files-ahead.js';
 import { workersAllowed } from '../stream/workers-allowed.js';
@@ -34,19 +36,47 @@ export interface UsageOptions {
   readonly sample?: number;
   /** How many of the costliest sessions the HTML page charts. */
   readonly topSessions?: number;
-  /** Where a progress bar goes (none when absent). */
-  readonly progress?: NodeJS.WritableStream;
-  /**
-   * The size in bytes of each input, for the progress bar: an input counts as read in full when
-   * the next one starts (most of its lines never reach this stage, see `UsageFormats.needles`).
-   */
-  readonly progressSizes?: ReadonlyMap<string, number>;
   /** Called with the report before it is written (for library users). */
   readonly onReport?: (report: UsageReport) => void;
+  /** The views of the report, in order (default: session, model, day). */
+  readonly by?: readonly ViewName[];
+  /** Each row also has its counts by model. */
+  readonly breakdown?: boolean;
+  /** Day, week and month boundaries, and `since`/`until` dates: this zone (default: the system's). */
+  readonly timeZone?: string;
+  /** The first day of a week: `sunday` (default, as ccusage) or `monday`. */
+  readonly startOfWeek?: 'sunday' | 'monday';
+  /** Only reports from this time on (`YYYYMMDD`, `YYYY-MM-DD`: the day's start; or an ISO date-time). */
+  readonly since?: string;
+  /** Only reports up to this time (a date: the day's end; or an ISO date-time). */
+  readonly until?: string;
+  /** The time now, for the active billing block (default: the clock when the report is made). */
+  readonly now?: number;
+  /** A price table file (JSON, the shape of `PriceList`) instead of the built-in prices. */
+  readonly prices?: string;
 }
 
-/** Input size from which `txpipe usage` shows a progress bar on a terminal. */
-export const PROGRESS_MIN_BYTES = 50e6;
+/** The first day of a week `startOfWeek` names, as a day of the week (0: Sunday). */
+const WEEK_STARTS: Readonly<Record<string, number>> = { sunday: 0, monday: 1 };
+
+/** The checked views of `by` (a usage error names an unknown one). */
+function checkViews(by: readonly string[] | undefined): ViewName[] | undefined {
+  if (by === undefined) return undefined;
+  for (const v of by) {
+    if (!Object.hasOwn(VIEWS, v))
+      badOption(`by must be one of ${VIEW_NAMES.join(', ')} (got ${v})`);
+  }
+  return by as ViewName[];
+}
+
+/** The span, time zone and views a `usage` run reports (checked: a bad value is a usage error). */
+export function reportScope(o: UsageOptions): {
+  readonly calendar: LocalCalendar;
+  readonly window: TimeWindow | undefined;
+} {
+  const calendar = new LocalCalendar(checkTimeZone(o.timeZone ?? systemTimeZone()));
+  return { calendar, window: timeWindow(o.since, o.until, calendar) };
+}
 
 const FORMATS: readonly UsageFormat[] = ['table', 'json', 'csv'];
 
@@ -58,23 +88,25 @@ const FORMATS: readonly UsageFormat[] = ['table', 'json', 'csv'];
 export function usage(options: UsageOptions = {}): Transform {
   const o = withDefaults(usageDefaults, options);
   if (!FORMATS.includes(o.format)) badOption(`format must be one of ${FORMATS.join(', ')}`);
+  const { calendar, window } = reportScope(o);
+  const startOfWeek = WEEK_STARTS[o.startOfWeek ?? 'sunday'];
+  if (startOfWeek === undefined) badOption('startOfWeek must be sunday or monday');
   const totals = new UsageTotals({
     keep: checkKeep(o.keep),
     maxSeenKeys: checkBound('maxSeenKeys', o.maxSeenKeys),
+    by: checkViews(o.by),
+    breakdown: o.breakdown,
+    timeZone: calendar.timeZone,
+    startOfWeek,
+    window,
+    now: o.now,
+    prices: o.prices === undefined ? undefined : loadPriceList(o.prices),
   });
+  const titles = Object.fromEntries(
+    VIEW_NAMES.map((n) => [VIEWS[n].field, VIEWS[n].title(totals.context)]),
+  );
   const reader = new UsageRecordReader(checkBound('sample', o.sample), usageFormats());
   const topSessions = checkBound('topSessions', o.topSessions);
-  const sizes = o.progressSizes ?? new Map<string, number>();
-  let total = 0;
-  for (const n of sizes.values()) total += n;
-  const bar = o.progress ? new ProgressBar(o.progress, total) : undefined;
-  let source: string | undefined;
-  let inSource = 0; // bytes ticked for the current input
-  const nextSource = (next: string | undefined): void => {
-    if (source !== undefined) bar?.tick(Math.max(0, (sizes.get(source) ?? 0) - inSource));
-    source = next;
-    inSource = 0;
-  };
   /** Ends the streamed input being read, reporting what its reader finds wrong with its end. */
   const endInput = (stage: Transform): void => {
     const ended = reader.end();
@@ -88,30 +120,22 @@ export function usage(options: UsageOptions = {}): Transform {
         if (chunk.continues !== true) {
           totals.endReply();
           endInput(this);
-          nextSource(chunk.source);
         }
-        inSource += chunk.bytes;
-        bar?.tick(chunk.bytes);
         for (const r of chunk.rejections) emitReject(this, r);
-        for (const e of chunk.entries) totals.add(e);
+        for (const e of chunk.entries) totals.add(e, chunk.source);
         return done();
       }
       const rec = chunk;
       if (reader.isNewSource(rec)) {
         totals.endReply();
         endInput(this);
-        nextSource(rec.source);
       }
-      inSource += rec.raw.length + 1;
-      bar?.tick(rec.raw.length + 1);
       if (rec.invalid !== undefined) emitReject(this, invalidRejection(rec, rec.invalid));
-      for (const e of reader.read(rec)) totals.add(e);
+      for (const e of reader.read(rec)) totals.add(e, rec.source);
       done();
     },
     flush(this: Transform, done: TransformCallback) {
       endInput(this);
-      nextSource(undefined);
-      bar?.end();
       const report = totals.report();
       o.onReport?.(report);
       void write(this, report).then(
@@ -123,17 +147,20 @@ export function usage(options: UsageOptions = {}): Transform {
 
   /** The report in its format, and the HTML page; each renderer is loaded when it is used. */
   async function write(stage: Transform, report: UsageReport): Promise<void> {
-    stage.push((await renderers[o.format]())(report));
+    stage.push((await renderers[o.format]())(report, titles));
     if (o.html === undefined) return;
     const { renderHtml } = await import('../usage/render-html.js');
-    await writeFile(o.html, renderHtml(report, { topSessions })).catch((err: unknown) => {
+    await writeFile(o.html, renderHtml(report, { topSessions, titles })).catch((err: unknown) => {
       throw outputError(err, o.html!);
     });
   }
 }
 
+/** Renders a report; `titles`: each view's title, by its field. */
+type Render = (r: UsageReport, titles: Readonly<Record<string, string>>) => string;
+
 /** The renderer of each report format, imported only by a run that writes that format. */
-const renderers: Readonly<Record<UsageFormat, () => Promise<(r: UsageReport) => string>>> = {
+const renderers: Readonly<Record<UsageFormat, () => Promise<Render>>> = {
   json: () => Promise.resolve(renderJson),
   table: async () => (await import('../usage/render-text.js')).renderTable,
   csv: async () => (await import('../usage/render-text.js')).renderCsv,
@@ -141,20 +168,6 @@ const renderers: Readonly<Record<UsageFormat, () => Promise<(r: UsageReport) => 
 
 function renderJson(r: UsageReport): string {
   return JSON.stringify(r, null, 2) + '\n';
-}
-
-/** The size of each input, or undefined when one cannot be known (standard input). */
-function inputSizes(inputs: readonly string[]): Map<string, number> | undefined {
-  const sizes = new Map<string, number>();
-  for (const p of inputs) {
-    if (p === '-') return undefined;
-    try {
-      sizes.set(p, statSync(p).size);
-    } catch {
-      return undefined; // the reader reports the unreadable input; the bar is only a courtesy
-    }
-  }
-  return sizes;
 }
 
 /**
@@ -175,10 +188,12 @@ export const usageBehaviour: CommandBehaviour = {
     const formats = usageFormats();
     const sample = usageDefaults.sample;
     if (args.cache !== false) {
+      const { window } = reportScope(scopeArgs(args));
       const cache = new UsageCache({
         dir: usageCacheDir(args.cacheDir as string | undefined),
         formats,
         sample,
+        window,
         warn: (m) => ctx.stderr.write(`txpipe: ${m}\n`),
       });
       const cached: WholeFileReader = (path, limits) => Promise.resolve(cache.read(path, limits));
@@ -208,10 +223,6 @@ export const usageBehaviour: CommandBehaviour = {
     const picked = (['json', 'csv', 'table'] as const).filter((f) => args[f] === true);
     if (picked.length > 1) badOption(`choose one of --json, --csv, --table`);
     const format: UsageFormat = picked[0] ?? (ctx.stdoutIsTTY ? 'table' : 'json');
-    const errTTY = (ctx.stderr as { isTTY?: boolean }).isTTY === true;
-    const sizes = errTTY ? inputSizes(ctx.inputs) : undefined;
-    let bytes = 0;
-    for (const n of sizes?.values() ?? []) bytes += n;
     return [
       usage({
         format,
@@ -219,9 +230,28 @@ export const usageBehaviour: CommandBehaviour = {
         keep: args.keep as KeepPolicy | undefined,
         maxSeenKeys: args.maxSeenKeys as number | undefined,
         topSessions: args.topSessions as number | undefined,
-        progress: bytes >= PROGRESS_MIN_BYTES ? ctx.stderr : undefined,
-        progressSizes: sizes,
+        by: byArg(args.by) as ViewName[] | undefined,
+        breakdown: args.breakdown === true,
+        ...scopeArgs(args),
+        startOfWeek: args.startOfWeek as 'sunday' | 'monday' | undefined,
+        prices: args.prices as string | undefined,
       }),
     ];
   },
 };
+
+/** `--by day,model --by week`: the views named, in order. */
+function byArg(v: unknown): string[] | undefined {
+  if (v === undefined) return undefined;
+  const list = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(','));
+  return list.map((x) => x.trim()).filter((x) => x !== '');
+}
+
+/** The options of the command line that set a report's span and time zone. */
+function scopeArgs(args: Readonly<Record<string, unknown>>): UsageOptions {
+  return {
+    timeZone: args.timezone as string | undefined,
+    since: args.since as string | undefined,
+    until: args.until as string | undefined,
+  };
+}

@@ -5,6 +5,8 @@ export interface Acc {
   tokens: TokenCounts;
   cost: number;
   replies: number;
+  /** Tokens of models with no price (not in `cost`). */
+  unpriced: number;
   models?: Set<string>;
   first?: string;
   last?: string;
@@ -12,14 +14,15 @@ export interface Acc {
 
 /** A fresh, empty sum. */
 export function newAcc(): Acc {
-  return { tokens: zeroTokens(), cost: 0, replies: 0 };
+  return { tokens: zeroTokens(), cost: 0, replies: 0, unpriced: 0 };
 }
 
-/** Adds one counted reply to a group. */
-export function tally(acc: Acc, tokens: Readonly<TokenCounts>, cost: number): void {
+/** Adds one counted reply to a group (`unpriced`: its tokens when its model has no price). */
+export function tally(acc: Acc, tokens: Readonly<TokenCounts>, cost: number, unpriced = 0): void {
   addTokens(acc.tokens, tokens);
   acc.cost += cost;
   acc.replies++;
+  acc.unpriced += unpriced;
 }
 
 /**
@@ -39,20 +42,5 @@ export class Groups {
     this.#lastKey = key;
     this.#last = acc;
     return acc;
-  }
-}
-
-/**
- * The UTC day (`YYYY-MM-DD`) of an ISO time, `unknown` without one. Remembers the last day, so
- * that the many replies of one day do not each cut a new string.
- */
-export class DayOf {
-  #last = '';
-
-  of(time: string | undefined): string {
-    if (time === undefined) return 'unknown';
-    const last = this.#last;
-    if (last.length === 10 && time.length >= 10 && time.startsWith(last)) return last;
-    return (this.#last = time.slice(0, 10));
   }
 }

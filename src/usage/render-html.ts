@@ -1,4 +1,6 @@
 import type { UsageReport, UsageRow } from './usage-totals.js';
+import { VIEWS } from './views/registry.js';
+import { reportViews } from './views/report-views.js';
 
 const KINDS = [
   { key: 'input', label: 'input', color: '#4e79a7' },
@@ -77,15 +79,35 @@ function stackedBars(
   return `<svg id="${id}" class="chart" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" data-total="${rows.reduce((a, r) => a + r.total, 0)}">${parts.join('')}</svg>`;
 }
 
-/**
- * A report as one self-contained HTML page: inline SVG charts (tokens by day and by model, the
- * costliest sessions), the totals, and the report itself as JSON in a script tag. No external
- * assets and no script is needed to see it.
- */
-export function renderHtml(r: UsageReport, options: { topSessions: number }): string {
-  const costly = [...r.sessions]
+/** One view's chart, as its registry entry says: columns over time, bars, the costliest rows. */
+function chart(
+  name: keyof typeof VIEWS,
+  field: string,
+  title: string,
+  rows: readonly UsageRow[],
+  topSessions: number,
+): string {
+  const kind = VIEWS[name].chart;
+  const id = `chart-${field}`;
+  if (kind === 'columns') return `<h2>Tokens by ${esc(title)}</h2>\n${stackedColumns(id, rows)}`;
+  if (kind === 'bars') {
+    return `<h2>Tokens by ${esc(title)}</h2>\n${stackedBars(id, rows, (x) => int.format(x.total))}`;
+  }
+  const costly = [...rows]
     .sort((a, b) => b.cost - a.cost || b.total - a.total)
-    .slice(0, options.topSessions);
+    .slice(0, topSessions);
+  return `<h2>Costliest ${esc(field)}</h2>\n${stackedBars(id, costly, (x) => '$' + x.cost.toFixed(2))}`;
+}
+
+/**
+ * A report as one self-contained HTML page: inline SVG charts (one per view of the report:
+ * tokens by day, by model, the costliest sessions...), the totals, and the report itself as JSON
+ * in a script tag. No external assets and no script is needed to see it.
+ */
+export function renderHtml(
+  r: UsageReport,
+  options: { topSessions: number; titles?: Readonly<Record<string, string>> },
+): string {
   const t = r.totals;
   const legend = KINDS.map(
     (k) => `<span><i style="background:${k.color}"></i>${k.label}</span>`,
@@ -93,6 +115,11 @@ export function renderHtml(r: UsageReport, options: { topSessions: number }): st
   const stat = (id: string, label: string, v: number, text = int.format(v)): string =>
     `<div class="stat"><b id="${id}" data-value="${v}">${text}</b><span>${label}</span></div>`;
   const json = JSON.stringify(r).replace(/</g, '\\u003c');
+  const charts = reportViews(r)
+    .map((v) =>
+      chart(v.name, v.field, options.titles?.[v.field] ?? v.name, v.rows, options.topSessions),
+    )
+    .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>txpipe usage</title>
 <style>
@@ -106,13 +133,8 @@ h1{font-size:20px}h2{font-size:16px;margin-top:28px}
 <h1>Token usage</h1>
 <div class="stats">${stat('total-tokens', 'tokens', t.total)}${stat('total-input', 'input', t.input)}${stat('total-output', 'output', t.output)}${stat('total-cache-write', 'cache write', t.cacheWrite)}${stat('total-cache-read', 'cache read', t.cacheRead)}${stat('total-cost', 'est. cost (USD)', t.cost, '$' + t.cost.toFixed(2))}</div>
 <p class="legend">${legend}</p>
-<h2>Tokens by day (UTC)</h2>
-${stackedColumns('chart-days', r.days)}
-<h2>Tokens by model</h2>
-${stackedBars('chart-models', r.models, (x) => int.format(x.total))}
-<h2>Costliest sessions</h2>
-${stackedBars('chart-sessions', costly, (x) => '$' + x.cost.toFixed(2))}
-${r.unpriced.length > 0 ? `<p>No price known for: ${esc(r.unpriced.join(', '))} (counted as $0).</p>` : ''}
+${charts}
+${r.unpriced.length > 0 ? `<p>No price known for: ${esc(r.unpriced.join(', '))} (their tokens are not in the cost).</p>` : ''}
 <script type="application/json" id="usage-data">${json}</script>
 </body></html>
 `;

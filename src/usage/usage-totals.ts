@@ -1,47 +1,63 @@
 import type { UsageEntry } from './extractor.js';
 import { replacer, type KeepPolicy, type ReplyReport } from './keep-policy.js';
-import { costOf } from './prices.js';
+import { builtInPrices, type PriceTable } from './prices.js';
 import { SeenKeys } from './seen-keys.js';
-import { DayOf, Groups, newAcc, tally, type Acc } from './groups.js';
+import { newAcc, tally, type Acc } from './groups.js';
 import { totalTokens } from './tokens.js';
+import { LocalCalendar } from './local-time.js';
+import { inWindow, type TimeWindow } from './time-window.js';
+import { projectOf } from './project-of.js';
+import { row, type UsageRow } from './usage-row.js';
+import { DEFAULT_VIEWS, VIEWS, type ViewName } from './views/registry.js';
+import type { ViewContext, ViewSum } from './views/view.js';
 
-/** One row of a report: the counts of a group (a session, a model or a day). */
-export interface UsageRow {
-  readonly key: string;
-  readonly input: number;
-  readonly output: number;
-  readonly cacheWrite: number;
-  readonly cacheRead: number;
-  readonly total: number;
-  /** Estimated USD at list prices (0 for models with no known price). */
-  readonly cost: number;
-  /** Replies counted. */
-  readonly replies: number;
-  /** Sessions only: the models used, the first and last reply's time. */
-  readonly models?: readonly string[];
-  readonly first?: string;
-  readonly last?: string;
-}
+export type { UsageRow } from './usage-row.js';
+export type { BlockRow } from './views/blocks.js';
 
-/** What `txpipe usage --json` writes. */
+/**
+ * What `txpipe usage --json` writes: the totals, one array of rows per view asked for (`--by`;
+ * by default `sessions`, `models` and `days`), the repeats left out and the models with no price.
+ */
 export interface UsageReport {
   readonly totals: UsageRow;
-  readonly sessions: readonly UsageRow[];
-  readonly models: readonly UsageRow[];
-  readonly days: readonly UsageRow[];
+  readonly sessions?: readonly UsageRow[];
+  readonly projects?: readonly UsageRow[];
+  readonly models?: readonly UsageRow[];
+  readonly days?: readonly UsageRow[];
+  readonly weeks?: readonly UsageRow[];
+  readonly months?: readonly UsageRow[];
+  readonly blocks?: readonly UsageRow[];
   /** Reports left out as repeats of a reply already counted. */
   readonly duplicates: number;
-  /** Models with no known price (their cost is counted as 0). */
+  /** Models with no known price (their tokens are in `unpricedTokens`, not in `cost`). */
   readonly unpriced: readonly string[];
 }
+
+/** A report of the default views (no `by` given): sessions, models and days. */
+export type DefaultUsageReport = UsageReport &
+  Required<Pick<UsageReport, 'sessions' | 'models' | 'days'>>;
 
 export interface UsageTotalsOptions {
   readonly keep: KeepPolicy;
   readonly maxSeenKeys: number;
+  /** The views of the report, in order (default: session, model, day). */
+  readonly by?: readonly ViewName[];
+  /** Each row also has its counts by model. */
+  readonly breakdown?: boolean;
+  /** Day, week and month boundaries: this zone (default UTC). */
+  readonly timeZone?: string;
+  /** The first day of a week: 0 Sunday (default, as ccusage), 1 Monday. */
+  readonly startOfWeek?: number;
+  /** Only reports whose own time is in this window count (see `TimeWindow`). */
+  readonly window?: TimeWindow;
+  /** The time now, for the active billing block (default: the clock at `report()`). */
+  readonly now?: number;
+  /** The prices (default: the built-in table). */
+  readonly prices?: PriceTable;
 }
 
 /**
- * Sums usage entries by session, model and day (UTC date of the reply's time). Entries with a key
+ * Sums usage entries in the views asked for (by session, model and day unless told). Entries with a key
  * are one reply's repeated reports: a reply's reports are consecutive, so the one the policy keeps
  * is chosen when a report of another reply (or the end of an input) arrives, and a reply whose key
  * was already counted is a copy (a resumed session, a sidechain copy) and is left out.
@@ -51,30 +67,65 @@ export class UsageTotals {
   readonly #seen: SeenKeys;
   #current: UsageEntry | undefined;
   /** Copies (subagent progress) not yet matched by a reply's own entry, by key. */
-  readonly #copies = new Map<string, UsageEntry>();
+  readonly #copies = new Map<string, { readonly e: UsageEntry; readonly project: string }>();
   readonly #maxCopies: number;
   #duplicates = 0;
   readonly #all: Acc = newAcc();
-  readonly #sessions = new Groups();
-  readonly #models = new Groups();
-  readonly #days = new Groups();
-  readonly #dayOf = new DayOf();
   readonly #unpriced = new Set<string>();
+  readonly #window: TimeWindow | undefined;
+  readonly #prices: PriceTable;
+  readonly #ctx: ViewContext;
+  readonly #views: (readonly [string, ViewSum])[];
+  /** The project of the input being read, and of the reply held (`#current`). */
+  #source = '';
+  #project = '';
+  #currentProject = '';
 
   constructor(options: UsageTotalsOptions) {
     this.#replace = replacer(options.keep);
     this.#seen = new SeenKeys(options.maxSeenKeys);
     this.#maxCopies = options.maxSeenKeys;
+    this.#window = options.window;
+    this.#prices = options.prices ?? builtInPrices;
+    const ctx: ViewContext = {
+      calendar: new LocalCalendar(options.timeZone ?? 'UTC'),
+      startOfWeek: options.startOfWeek ?? 0,
+      breakdown: options.breakdown === true,
+      // Read when the report is made: the block view asks only then.
+      get now() {
+        return options.now ?? Date.now();
+      },
+    };
+    this.#ctx = ctx;
+    const by = [...new Set(options.by ?? DEFAULT_VIEWS)];
+    this.#views = by.map((name) => [VIEWS[name].field, VIEWS[name].start(ctx)] as const);
   }
 
-  add(e: UsageEntry): void {
+  /** The context the views share (their titles are made from it). */
+  get context(): ViewContext {
+    return this.#ctx;
+  }
+
+  /**
+   * Adds one usage report, read from `source` (the input's path, or `-`: it names the
+   * reply's project).
+   */
+  add(e: UsageEntry, source = '-'): void {
+    if (this.#window !== undefined && !inWindow(this.#window, e.time)) return;
+    if (source !== this.#source) {
+      this.#source = source;
+      this.#project = projectOf(source);
+    }
     if (e.copy === true && e.key !== undefined) return this.#addCopy(e, e.key);
     // A report that is no reply's (counted each: an auto-swe http call) leaves the open reply
     // open: a reply cut across two auto-swe session-file deltas may have calls between them.
-    if (e.key === undefined) return this.#count(e);
+    if (e.key === undefined) return this.#count(e, this.#project);
     const cur = this.#current;
     if (cur !== undefined && e.key === cur.key) {
-      if (this.#replace(reportOf(cur), reportOf(e))) this.#current = e;
+      if (this.#replace(reportOf(cur), reportOf(e))) {
+        this.#current = e;
+        this.#currentProject = this.#project;
+      }
       return;
     }
     this.endReply();
@@ -83,6 +134,7 @@ export class UsageTotals {
       return;
     }
     this.#current = e;
+    this.#currentProject = this.#project;
   }
 
   /** Counts the reply being read (call at the end of each input). */
@@ -92,7 +144,7 @@ export class UsageTotals {
     this.#current = undefined;
     this.#seen.add(cur.key as string);
     if (this.#copies.delete(cur.key as string)) this.#duplicates++;
-    this.#count(cur);
+    this.#count(cur, this.#currentProject);
   }
 
   /** A copy waits until the end: a reply's own entry of the same key replaces it. */
@@ -104,69 +156,47 @@ export class UsageTotals {
     const held = this.#copies.get(key);
     if (held !== undefined) {
       this.#duplicates++;
-      if (!this.#replace(reportOf(held), reportOf(e))) return;
+      if (!this.#replace(reportOf(held.e), reportOf(e))) return;
       this.#copies.delete(key);
     }
-    this.#copies.set(key, e);
+    this.#copies.set(key, { e, project: this.#project });
     if (this.#copies.size > this.#maxCopies) {
-      const [oldest, entry] = this.#copies.entries().next().value as [string, UsageEntry];
+      const [oldest, held] = this.#copies.entries().next().value as [
+        string,
+        { e: UsageEntry; project: string },
+      ];
       this.#copies.delete(oldest);
-      this.#count(entry); // the bound: counted now, an own entry read later is then a duplicate
+      // the bound: counted now, an own entry read later is then a duplicate
+      this.#count(held.e, held.project);
       this.#seen.add(oldest);
     }
   }
 
-  #count(e: UsageEntry): void {
-    const cost = costOf(e.model, e.tokens);
-    if (cost === 0 && totalTokens(e.tokens) > 0) this.#unpriced.add(e.model);
-    const s = this.#sessions.at(e.session);
-    tally(this.#all, e.tokens, cost);
-    tally(s, e.tokens, cost);
-    tally(this.#models.at(e.model), e.tokens, cost);
-    tally(this.#days.at(this.#dayOf.of(e.time)), e.tokens, cost);
-    (s.models ??= new Set()).add(e.model);
-    if (e.time !== undefined) {
-      if (s.first === undefined || e.time < s.first) s.first = e.time;
-      if (s.last === undefined || e.time > s.last) s.last = e.time;
-    }
+  #count(e: UsageEntry, project: string): void {
+    const priced = this.#prices.priceOf(e.model) !== undefined;
+    const cost = priced ? this.#prices.costOf(e.model, e.tokens) : 0;
+    const unpriced = priced ? 0 : totalTokens(e.tokens);
+    if (unpriced > 0) this.#unpriced.add(e.model);
+    tally(this.#all, e.tokens, cost, unpriced);
+    const c = { entry: e, cost, unpriced, project };
+    for (const [, v] of this.#views) v.add(c);
   }
 
   report(): UsageReport {
     this.endReply();
-    for (const [key, e] of this.#copies) {
+    for (const [key, held] of this.#copies) {
       this.#seen.add(key);
-      this.#count(e);
+      this.#count(held.e, held.project);
     }
     this.#copies.clear();
-    const rows = (g: Groups): UsageRow[] =>
-      [...g.byKey]
-        .map(([k, a]) => row(k, a))
-        .sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+    const views = Object.fromEntries(this.#views.map(([field, v]) => [field, v.rows()]));
     return {
       totals: row('total', this.#all),
-      sessions: rows(this.#sessions),
-      models: rows(this.#models),
-      days: rows(this.#days),
+      ...views,
       duplicates: this.#duplicates,
       unpriced: [...this.#unpriced].sort(),
     };
   }
-}
-
-function row(key: string, a: Acc): UsageRow {
-  const t = a.tokens;
-  return {
-    key,
-    input: t.input,
-    output: t.output,
-    cacheWrite: t.cacheWrite,
-    cacheRead: t.cacheRead,
-    total: totalTokens(t),
-    cost: Math.round(a.cost * 1e6) / 1e6,
-    replies: a.replies,
-    ...(a.models ? { models: [...a.models].sort() } : {}),
-    ...(a.first !== undefined ? { first: a.first, last: a.last } : {}),
-  };
 }
 
 /** What the keep-policy compares of an entry. */

@@ -29,6 +29,18 @@ describe('progress on stderr', () => {
     expect(await inputsSize(['x.jsonl.gz'])).toBeUndefined();
   });
 
+  it("counts a usage file part's bytes (usage reads whole files, not records)", async () => {
+    const err = new PassThrough();
+    let text = '';
+    err.on('data', (b: Buffer) => (text += b.toString()));
+    const p = new RunProgress(err, 3e6, { everyMs: 5, afterMs: 0 });
+    p.count({ kind: 'file-usage', source: 'a', entries: [], rejections: [], bytes: 1e6 });
+    p.count({ kind: 'file-usage', source: 'a', entries: [], rejections: [], bytes: 5e5 });
+    await new Promise((r) => setTimeout(r, 30));
+    p.end();
+    expect(text).toMatch(/txpipe: 1\.5 MB of 3\.0 MB, /);
+  });
+
   it('redraws in place after a while, counts records, and erases itself at the end', async () => {
     const err = new PassThrough();
     let text = '';

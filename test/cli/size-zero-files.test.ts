@@ -28,7 +28,7 @@ const commands: readonly (readonly string[])[] = [
 describe.runIf(onLinux)('a file whose size reads as 0 is read to its end', () => {
   it.each(commands)('%s gives what it gives for the same bytes on standard input', (...args) => {
     const fromFile = txpipe([...args, PROC_VERSION]);
-    const fromStdin = txpipe([...args], { input: readFileSync(PROC_VERSION) });
+    const fromStdin = txpipe([...args, '-'], { input: readFileSync(PROC_VERSION) });
     const named = (s: string): string => s.split(PROC_VERSION).join('-');
     expect({ ...fromFile, stdout: named(fromFile.stdout), stderr: named(fromFile.stderr) }).toEqual(
       fromStdin,

@@ -359,7 +359,7 @@ describe('auto-swe reader: the built CLI', () => {
     expect(file.stderr).toContain(`incomplete.jsonl:1: format: ${incomplete}`);
     expect(JSON.parse(file.stdout).totals.output).toBe(2); // the report is still written
     const input = readFileSync(join(repoRoot, own('incomplete.jsonl')));
-    const stdin = txpipe(['usage', '--json', '--strict'], { input });
+    const stdin = txpipe(['usage', '--json', '--strict', '-'], { input });
     expect(stdin.code).toBe(3);
     expect(stdin.stderr).toContain(`-:1: format: ${incomplete}`);
     const lenient = txpipe(['usage', '--json', own('incomplete.jsonl')]);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectValue } from '../../src/formats/detect.js';
 import { formatIds, registerFormat } from '../../src/formats/registry.js';
 import { WITHHELD } from '../../src/redact/marks.js';
-import type { UsageReport } from '../../src/usage/usage-totals.js';
+import type { DefaultUsageReport } from '../../src/usage/usage-totals.js';
 import { cliInProcess } from '../cli-in-process.js';
 import { fixture } from '../shared.js';
 import { parrot } from './made-up/index.js';
@@ -105,7 +105,7 @@ describe('a made-up format, added by one folder and one registry entry', () => {
   });
 
   it('usage: its extractor counts each reply of each chat', async () => {
-    const r = JSON.parse(await run('usage', '--json', file)) as UsageReport;
+    const r = JSON.parse(await run('usage', '--json', file)) as DefaultUsageReport;
     expect([r.totals.input, r.totals.output, r.totals.replies]).toEqual([13, 7, 2]);
     expect(r.sessions.map((s) => s.key).sort()).toEqual(['c1', 'c2']);
   });

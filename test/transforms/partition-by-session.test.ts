@@ -94,7 +94,7 @@ describe('partitioned by session, stateful stages give what one process gives', 
     expect(sortedLines(joined)).toEqual(sortedLines(one.stdout));
     expect(summedUsage(joined)).toEqual(summedUsage(one.stdout));
     const totals = (jsonl: string): unknown => {
-      const r = txpipe(['usage', '--json'], { input: jsonl });
+      const r = txpipe(['usage', '--json', '-'], { input: jsonl });
       const report = JSON.parse(r.stdout) as { totals: unknown; models: unknown };
       return { totals: report.totals, models: report.models };
     };

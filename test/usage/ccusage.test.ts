@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsageReport } from '../../src/usage/usage-totals.js';
+import type { DefaultUsageReport } from '../../src/usage/usage-totals.js';
 import { repoRoot } from '../shared.js';
 import { claudeConfigDir, progressOnlyReplies, sessionFiles } from './claude-tree.js';
 import { cliInProcess } from '../cli-in-process.js';
@@ -54,7 +54,7 @@ const theirs = (x: Omit<CcModel, 'modelName'>) => [
 
 describe('cross-check with ccusage 20.0.24 on shared/fixtures/claude-code', () => {
   let tree: string;
-  let mine: UsageReport;
+  let mine: DefaultUsageReport;
   let daily:
     { daily: { date: string; modelBreakdowns: CcModel[] }[]; totals: CcTotals } | undefined;
   let session: { sessions: (CcTotals & { sessionId: string })[]; totals: CcTotals } | undefined;
@@ -63,8 +63,8 @@ describe('cross-check with ccusage 20.0.24 on shared/fixtures/claude-code', () =
   beforeAll(async () => {
     tree = claudeConfigDir();
     mine = JSON.parse(
-      (await cliInProcess(['usage', '--json', join(tree, 'projects')])).stdout,
-    ) as UsageReport;
+      (await cliInProcess(['usage', '--json', '--timezone', 'UTC', join(tree, 'projects')])).stdout,
+    ) as DefaultUsageReport;
     try {
       daily = ccusage(tree, 'daily') as typeof daily;
       session = ccusage(tree, 'session') as typeof session;

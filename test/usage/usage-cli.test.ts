@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usage } from '../../src/transforms/usage.js';
-import { ProgressBar } from '../../src/usage/progress-bar.js';
-import type { UsageReport } from '../../src/usage/usage-totals.js';
+import { runCli } from '../../src/cli/main.js';
+import type { DefaultUsageReport, UsageReport } from '../../src/usage/usage-totals.js';
 import { bin, ensureBuilt, fixture } from '../shared.js';
 import { lastPerReply } from './claude-reference.js';
 import { entry, kinds, recsOf, through } from './records.js';
@@ -24,7 +24,7 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
   it('totals each session as its files, subagents included, one report per reply', async () => {
     const r = await cliInProcess(['usage', '--json', join(tree, 'projects')]);
     expect(r.code).toBe(0);
-    const rep = JSON.parse(r.stdout) as UsageReport;
+    const rep = JSON.parse(r.stdout) as DefaultUsageReport;
     const sessions = sessionFiles(join(tree, 'projects'));
     expect(rep.sessions.map((s) => s.key)).toEqual([...sessions.keys()].sort());
     for (const s of rep.sessions) {
@@ -55,17 +55,19 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
   it('--keep first counts fewer output tokens than the default (last)', async () => {
     const last = JSON.parse(
       (await cliInProcess(['usage', join(tree, 'projects')])).stdout,
-    ) as UsageReport;
+    ) as DefaultUsageReport;
     const first = JSON.parse(
       (await cliInProcess(['usage', '--keep', 'first', join(tree, 'projects')])).stdout,
-    ) as UsageReport;
+    ) as DefaultUsageReport;
     expect(first.totals.output).toBeLessThan(last.totals.output);
     expect(first.totals.replies).toBe(last.totals.replies);
   });
 
   it('--csv: one row per session, model and day, then the total, matching --json', async () => {
     const dir = join(tree, 'projects');
-    const rep = JSON.parse((await cliInProcess(['usage', '--json', dir])).stdout) as UsageReport;
+    const rep = JSON.parse(
+      (await cliInProcess(['usage', '--json', dir])).stdout,
+    ) as DefaultUsageReport;
     const csv = (await cliInProcess(['usage', '--csv', dir])).stdout.trim().split('\n');
     expect(csv[0]).toBe('group,key,input,output,cacheWrite,cacheRead,total,cost,replies');
     expect(csv).toHaveLength(1 + rep.sessions.length + rep.models.length + rep.days.length + 1);
@@ -81,7 +83,7 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
   it('a table on a terminal, JSON otherwise', async () => {
     const dir = join(tree, 'projects');
     const onTty = await cliInProcess(['usage', dir], { stdoutIsTTY: true });
-    const rep = JSON.parse((await cliInProcess(['usage', dir])).stdout) as UsageReport;
+    const rep = JSON.parse((await cliInProcess(['usage', dir])).stdout) as DefaultUsageReport;
     expect(onTty.stdout).toMatch(
       /^session +input +output +cache write +cache read +total +cost \(USD\)$/m,
     );
@@ -95,12 +97,12 @@ describe('txpipe usage on a ~/.claude/projects tree', () => {
     expect(r.stderr).toContain('--json, --csv, --table');
   });
 
-  it('reads standard input (the built CLI; sessions named by their sessionId)', () => {
+  it('reads standard input given as - (the built CLI; sessions named by their sessionId)', () => {
     const file = fixture('claude-code', 'marot-spotter', 'short.jsonl');
-    const out = execFileSync(process.execPath, [bin, 'usage'], {
+    const out = execFileSync(process.execPath, [bin, 'usage', '-'], {
       input: readFileSync(file),
     }).toString();
-    const rep = JSON.parse(out) as UsageReport;
+    const rep = JSON.parse(out) as DefaultUsageReport;
     expect(kinds(rep.totals)).toEqual(kinds(lastPerReply([file])));
     const ids = readFileSync(file, 'utf8')
       .split('\n')
@@ -133,39 +135,44 @@ describe('lines usage cannot read', () => {
       expect(r.code).toBe(3);
       expect(readFileSync(rej, 'utf8')).toBe(`${bad}\n`);
       expect(r.stderr).toMatch(/1 line/);
-      expect((JSON.parse(r.stdout) as UsageReport).totals.output).toBe(5);
+      expect((JSON.parse(r.stdout) as DefaultUsageReport).totals.output).toBe(5);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 });
 
-describe('progress bar', () => {
-  it('counts each input in full when the next starts, reaches 100%, and erases itself', async () => {
-    const err = new PassThrough();
-    let text = '';
-    err.on('data', (d: Buffer) => (text += d.toString()));
-    const files = ['tool_heavy.jsonl', 'short.jsonl'].map((f) =>
-      fixture('claude-code', 'marot-spotter', f),
+describe('progress on a terminal', () => {
+  it('is the line every command draws (cli/run-progress.ts), not a bar of its own', async () => {
+    const file = fixture('claude-code', 'marot-spotter', 'short.jsonl');
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    // Standard input that takes ~1.5 s: the line is drawn once a run has lasted 1 s.
+    const stdin = Readable.from(
+      (async function* () {
+        for (const [i, l] of lines.entries()) {
+          if (i % Math.ceil(lines.length / 6) === 0) await new Promise((r) => setTimeout(r, 250));
+          yield `${l}\n`;
+        }
+      })(),
     );
-    const sizes = new Map(files.map((f) => [f, statSync(f).size]));
-    // Only lines mentioning usage reach the stage, as in the CLI.
-    const recs = recsOf(files).filter((r) => r.raw.includes('"usage"'));
-    await through(usage({ progress: err, progressSizes: sizes }), recs);
-    const shown = [...text.matchAll(/ (\d+)%/g)].map((m) => Number(m[1]));
-    expect(shown.at(-1)).toBe(100);
-    expect(shown).toEqual([...shown].sort((a, b) => a - b));
-    expect(text).toMatch(/\r\[#{25}\] 100% {2}0\/0 MB/);
+    const stderr = new PassThrough() as PassThrough & { isTTY?: boolean };
+    stderr.isTTY = true;
+    let text = '';
+    stderr.on('data', (d: Buffer) => (text += d.toString()));
+    const dir = mkdtempSync(join(tmpdir(), 'txpipe-usage-progress-'));
+    try {
+      const code = await runCli(['usage', '--json', '-o', join(dir, 'out'), '-'], {
+        stderr,
+        stdoutIsTTY: false,
+        stdin,
+      });
+      expect(code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(text).toMatch(/^\r\x1b\[2Ktxpipe: \d+ kB, [\d,]+ lines, /);
+    expect(text).not.toMatch(/\[#*\.*\]/);
     expect(text.endsWith('\r\x1b[2K')).toBe(true);
-  });
-
-  it('redraws only when the percentage changes', () => {
-    const out: string[] = [];
-    const bar = new ProgressBar({ write: (s: string) => out.push(s) } as never, 1000);
-    for (let i = 0; i < 10; i++) bar.tick(0.5);
-    bar.tick(495);
-    expect(out).toHaveLength(2);
-    expect(out[1]).toContain(' 50%');
   });
 
   it('is not drawn when standard error is not a terminal', async () => {
@@ -174,7 +181,7 @@ describe('progress bar', () => {
       '--json',
       fixture('claude-code', 'marot-spotter', 'short.jsonl'),
     ]);
-    expect(r.stderr).not.toContain('[');
+    expect(r.stderr).toBe('');
   });
 });
 

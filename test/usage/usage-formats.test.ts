@@ -1,17 +1,17 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { facetOf, formats, loadFacets } from '../../src/formats/registry.js';
-import type { UsageReport } from '../../src/usage/usage-totals.js';
+import type { DefaultUsageReport } from '../../src/usage/usage-totals.js';
 import { fixture, repoRoot } from '../shared.js';
 import { cliInProcess } from '../cli-in-process.js';
 import { kinds } from './records.js';
 
 const own = (name: string): string => join(repoRoot, 'test', 'fixtures', 'usage', name);
 
-async function report(...files: string[]): Promise<UsageReport> {
+async function report(...files: string[]): Promise<DefaultUsageReport> {
   const r = await cliInProcess(['usage', '--json', ...files]);
   expect(r.code).toBe(0);
-  return JSON.parse(r.stdout) as UsageReport;
+  return JSON.parse(r.stdout) as DefaultUsageReport;
 }
 
 describe('usage per format, as each spec defines it', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsageReport } from '../../src/usage/usage-totals.js';
+import type { DefaultUsageReport } from '../../src/usage/usage-totals.js';
 import { claudeConfigDir } from './claude-tree.js';
 import { cliInProcess } from '../cli-in-process.js';
 
@@ -29,7 +29,7 @@ describe.skipIf(!haveChromium)('txpipe usage --html in a real headless browser',
   let tree: string;
   let dir: string;
   let browser: Browser;
-  let report: UsageReport;
+  let report: DefaultUsageReport;
   let page: string;
 
   beforeAll(async () => {
@@ -38,7 +38,7 @@ describe.skipIf(!haveChromium)('txpipe usage --html in a real headless browser',
     page = join(dir, 'usage.html');
     const r = await cliInProcess(['usage', '--json', '--html', page, join(tree, 'projects')]);
     expect(r.code).toBe(0);
-    report = JSON.parse(r.stdout) as UsageReport;
+    report = JSON.parse(r.stdout) as DefaultUsageReport;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   });
   afterAll(async () => {
@@ -96,7 +96,7 @@ describe.skipIf(!haveChromium)('txpipe usage --html in a real headless browser',
     expect(label?.slice(0, 20)).toBe(costliest?.key.slice(0, 20));
     const data = JSON.parse(
       (await tab.locator('#usage-data').textContent()) as string,
-    ) as UsageReport;
+    ) as DefaultUsageReport;
     expect(data).toEqual(report);
     expect(requests.every((u) => u.startsWith('file:'))).toBe(true);
     await tab.close();

@@ -45,7 +45,7 @@ describe('UsageTotals', () => {
     const t = new UsageTotals({ keep: 'last', maxSeenKeys: 10 });
     t.add(e(undefined, 1, { time: '2026-03-04T23:59:59Z' }));
     t.add(e(undefined, 2, { time: undefined }));
-    expect(t.report().days.map((d) => [d.key, d.output])).toEqual([
+    expect(t.report().days!.map((d) => [d.key, d.output])).toEqual([
       ['2026-03-04', 1],
       ['unknown', 2],
     ]);

@@ -36,9 +36,38 @@ export const usageCommand: CommandSpec = {
     agent: {
       type: 'string',
       choices: USAGE_AGENTS,
-      default: 'claude',
       describe:
-        "Also read this agent's own session folder: codex ($CODEX_HOME/sessions, else ~/.codex/sessions), gemini (the session files under ~/.gemini/tmp, the home being $GEMINI_CLI_HOME when set), all; claude adds none",
+        "Also read this agent's own session folders: claude (CLAUDE_CONFIG_DIR, else ~/.config/claude/projects and ~/.claude/projects; read when no path is given), codex ($CODEX_HOME/sessions, else ~/.codex/sessions), gemini (the session files under ~/.gemini/tmp, the home being $GEMINI_CLI_HOME when set), all",
+    },
+    by: {
+      type: 'string',
+      repeatable: true,
+      describe:
+        'Group by day, week, month, session, project, model or block (5-hour billing blocks); several: --by day,model (default: session,model,day)',
+    },
+    breakdown: { type: 'boolean', describe: 'Also give each row its counts by model' },
+    timezone: {
+      type: 'string',
+      describe:
+        "Time zone of days, weeks, months and --since/--until dates (default: the system's)",
+    },
+    startOfWeek: {
+      type: 'string',
+      choices: ['sunday', 'monday'],
+      describe: 'The first day of a week for --by week (default: sunday, as ccusage)',
+    },
+    since: {
+      type: 'string',
+      describe: 'Only usage from this date (YYYYMMDD, YYYY-MM-DD) or ISO date-time on',
+    },
+    until: {
+      type: 'string',
+      describe: 'Only usage up to this date (its whole day) or ISO date-time',
+    },
+    prices: {
+      type: 'string',
+      describe:
+        'Price the models with this table (JSON: { source, date, models: [{ match, input, output, cacheWrite?, cacheWrite1h?, cacheRead? }] }, USD per million tokens) instead of the built-in one',
     },
     cache: {
       type: 'boolean',

@@ -25,6 +25,12 @@ export interface CachedFile extends FileStat, FileProbe, CachedEntries {
   readonly state: ReaderState;
   /** Whether reading can go on from `offset` (else only an unchanged file is taken from here). */
   readonly resumable: boolean;
+  /**
+   * The earliest and latest time (ms since the epoch) of its entries that have one (null: none
+   * has): a file unchanged since is not read when `--since`/`--until` leave all of them out.
+   * Absent in a record written before it was kept: such a file is read, and given one then.
+   */
+  readonly times?: readonly [number, number] | null;
 }
 
 interface CacheDocument {

@@ -10,6 +10,29 @@ import type { UsageFormats } from '../usage-formats.js';
 import { UsageCacheStore, type CachedFile } from './cache-store.js';
 import { decodeEntries, EntryEncoder } from './entry-codec.js';
 import { fileChange, probeFile, settled, statFile, type FileStat } from './file-identity.js';
+import { rangeMeets, type TimeWindow } from '../time-window.js';
+
+/** The earliest and latest time of entries (ms), from a range known before. */
+class TimeRange {
+  #min = Infinity;
+  #max = -Infinity;
+
+  constructor(from: readonly [number, number] | null | undefined) {
+    if (Array.isArray(from)) [this.#min, this.#max] = from;
+  }
+
+  add(time: string | undefined): void {
+    if (time === undefined) return;
+    const ms = Date.parse(time);
+    if (Number.isNaN(ms)) return;
+    if (ms < this.#min) this.#min = ms;
+    if (ms > this.#max) this.#max = ms;
+  }
+
+  get range(): [number, number] | null {
+    return this.#min <= this.#max ? [this.#min, this.#max] : null;
+  }
+}
 
 /** One file being read through the cache (see `UsageCache.read`). */
 interface FileRead {
@@ -32,6 +55,8 @@ export interface UsageCacheOptions {
   readonly sample: number;
   /** Where the one line about an unusable cache goes. */
   readonly warn: (message: string) => void;
+  /** The report's time window: an unchanged file with no entry in it is not read. */
+  readonly window?: TimeWindow;
 }
 
 /** What the global options allow a whole-file read (as `WholeFileLimits`). */
@@ -75,16 +100,23 @@ export class UsageCache {
       return readFileUsage(path, plain);
     }
     const c = files.get(abs);
+    const w = this.#o.window;
+    if (
+      w !== undefined &&
+      c !== undefined &&
+      c.source === path &&
+      st.size === c.offset &&
+      Array.isArray(c.times) &&
+      !rangeMeets(w, c.times[0], c.times[1]) &&
+      fileChange(c, st, () => probeFile(path, c.offset)) !== 'changed'
+    ) {
+      // Unchanged, and none of its entries can count: not opened, its entries not even decoded.
+      return this.#unchanged(abs, c, st, path, checkedAt, []);
+    }
     const cached = c === undefined ? undefined : this.#usable(c, path, st);
     if (cached !== undefined && c !== undefined && st.size === c.offset) {
       // Nothing after the cached lines: the file is not opened.
-      if (st.mtime !== c.mtime || st.size !== c.size || !settled(c)) {
-        files.set(abs, { ...c, mtime: st.mtime, size: st.size, checkedAt });
-        this.#dirty = true;
-      }
-      return [
-        { kind: 'file-usage', source: path, entries: cached, rejections: [], bytes: c.offset },
-      ];
+      return this.#unchanged(abs, c, st, path, checkedAt, cached);
     }
     const from: FileUsageMark | undefined =
       cached !== undefined && c !== undefined
@@ -107,18 +139,41 @@ export class UsageCache {
     });
   }
 
+  /** The entries given of a file that has nothing after its cached lines; its stat noted. */
+  #unchanged(
+    abs: string,
+    c: CachedFile,
+    st: FileStat,
+    path: string,
+    checkedAt: string,
+    entries: UsageEntry[],
+  ): FileUsage[] {
+    if (st.mtime !== c.mtime || st.size !== c.size || !settled(c)) {
+      this.#put(abs, { ...c, mtime: st.mtime, size: st.size, checkedAt });
+    }
+    return [{ kind: 'file-usage', source: path, entries, rejections: [], bytes: c.offset }];
+  }
+
   /** The cached part, then what is read of the file; the file's new cache record at the end. */
   *#read(r: FileRead): Generator<FileUsage> {
     const { path, cached } = r;
     const encoder = new EntryEncoder(cached?.file);
     let keep = true;
     let firstRejected = Infinity;
+    const times = new TimeRange(cached?.file.times);
+    // A record without its range (written otherwise): the range of its entries.
+    if (cached !== undefined && cached.file.times === undefined) {
+      for (const e of cached.entries) times.add(e.time);
+    }
     if (cached !== undefined) {
       const { file, entries } = cached;
       yield { kind: 'file-usage', source: path, entries, rejections: [], bytes: file.offset };
     }
     for (const p of r.parts) {
-      for (const e of p.entries) if (!encoder.add(e)) keep = false;
+      for (const e of p.entries) {
+        if (!encoder.add(e)) keep = false;
+        times.add(e.time); // a last line's entries dropped below only widen it: never wrong
+      }
       for (const x of p.rejections) firstRejected = Math.min(firstRejected, x.line);
       yield cached === undefined ? p : { ...p, continues: true };
     }
@@ -137,6 +192,7 @@ export class UsageCache {
       lines: e.mark.line,
       state: e.mark.state,
       resumable: e.resumable,
+      times: times.range,
       names: encoder.names,
       rows: encoder.rows,
     });

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { UsageReport } from '../../../src/usage/usage-totals.js';
+import type { DefaultUsageReport } from '../../../src/usage/usage-totals.js';
 import { ensureBuilt, repoRoot } from '../../shared.js';
 import { txpipe } from '../../cli/run.js';
 
@@ -41,7 +41,7 @@ describe('txpipe usage on Codex rollouts against ccusage (scripts/ccusage.sh cod
     expect(sessions).toHaveLength(3);
     for (const s of sessions) {
       const file = join(home, 'sessions', s.directory, `${s.sessionFile}.jsonl`);
-      const rep = JSON.parse(txpipe(['usage', '--json', file]).stdout) as UsageReport;
+      const rep = JSON.parse(txpipe(['usage', '--json', file]).stdout) as DefaultUsageReport;
       const ours = rep.models.map((m) => [m.key, m.input, m.output, m.cacheWrite, m.cacheRead]);
       const theirs = Object.entries(s.models)
         .map(([model, m]) => [

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsageReport } from '../../../src/usage/usage-totals.js';
+import type { DefaultUsageReport } from '../../../src/usage/usage-totals.js';
 import { ensureBuilt, repoRoot } from '../../shared.js';
 import { txpipe } from '../../cli/run.js';
 
@@ -39,11 +39,11 @@ const expected: [string, string, [string, number, number, number, number][]][] =
   [EARLY, '01970a1b-2c3d-7e4f-8a9b-c0d1e2f3a4b5', [['gpt-5', 176, 40, 1024, 1]]],
 ];
 
-const usageOf = (args: string[], options = {}): UsageReport => {
+const usageOf = (args: string[], options = {}): DefaultUsageReport => {
   const r = txpipe(['usage', '--json', ...args], options);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  return JSON.parse(r.stdout) as UsageReport;
+  return JSON.parse(r.stdout) as DefaultUsageReport;
 };
 
 describe('Codex rollouts through the CLI', () => {
@@ -89,9 +89,10 @@ describe('Codex rollouts through the CLI', () => {
       expect(JSON.parse(r.stdout)).toEqual(usageOf([root]));
     });
 
-    it('--agent claude (the default) adds no folder: standard input as before', () => {
+    it('--agent claude reads no Codex folder: with no Claude folder either, a usage error', () => {
       const r = run(['--agent', 'claude'], { CODEX_HOME: home });
-      expect((JSON.parse(r.stdout) as UsageReport).totals.replies).toBe(0);
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toContain('no Claude Code projects folder found');
     });
 
     it('a missing sessions folder is an error naming it', () => {
@@ -134,7 +135,7 @@ describe('Codex rollouts through the CLI', () => {
         v.payload.info,
         JSON.parse(input[changed[0]! - 1]!).payload.type,
       ]).toEqual(['token_count', null, 'token_count']);
-      expect(usageOf([], { input: r.stdout }).totals).toEqual(usageOf([file]).totals);
+      expect(usageOf(['-'], { input: r.stdout }).totals).toEqual(usageOf([file]).totals);
     }
   });
 
@@ -223,6 +224,6 @@ describe('Codex rollouts through the CLI', () => {
     )!;
     expect(result.payload.output).toContain('…[clipped');
     expect(result.clipped).toHaveProperty(['payload.output']);
-    expect(usageOf([], { input: r.stdout }).totals).toEqual(usageOf([FULL]).totals);
+    expect(usageOf(['-'], { input: r.stdout }).totals).toEqual(usageOf([FULL]).totals);
   });
 });

@@ -12,8 +12,13 @@ afterAll(() => {
 });
 
 /** The usage report (output, messages and exit code) of the tree, with the cache or without. */
-async function report(root: string, keep: string, cache: string[]): Promise<string> {
-  const r = await cliInProcess(['usage', '--json', '--keep', keep, ...cache, root]);
+async function report(
+  root: string,
+  keep: string,
+  cache: string[],
+  span: string[] = [],
+): Promise<string> {
+  const r = await cliInProcess(['usage', '--json', '--keep', keep, ...span, ...cache, root]);
   return JSON.stringify([r.code, r.stdout, r.stderr]);
 }
 
@@ -43,6 +48,45 @@ describe('usage cache: a report with the cache is the report without it', () => 
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it('with --since/--until, files skipped by their cached times give the report of reading all', async () => {
+    // The history's times are 2025-09-01 to 03, 10:00:00-10:00:59 UTC.
+    const span = fc.constantFrom(
+      ['--since', '20250902'],
+      ['--until', '2025-09-01'],
+      ['--since', '2025-09-02T10:00:30Z'],
+      ['--since', '20250903', '--until', '20250903'],
+      ['--since', '2025-09-01T10:00:20Z', '--until', '2025-09-02T10:00:40Z'],
+      ['--since', '20250904'],
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        history,
+        fc.array(op, { minLength: 1, maxLength: 8 }),
+        span,
+        async (initial, ops, when) => {
+          const base = mkdtempSync(join(tmpdir(), 'txpipe-usage-cache-'));
+          dirs.push(base);
+          const root = join(base, 'projects');
+          mkdirSync(root);
+          const files = new HistoryFiles(root);
+          initial.forEach((lines, slot) => lines && files.write(slot, lines));
+          const cache = ['--cache-dir', join(base, 'cache')];
+          const tz = ['--timezone', 'UTC', ...when];
+          // A first run without the window fills the cache with every file.
+          await report(root, 'last', cache);
+          for (const [i, o] of [undefined, ...ops].entries()) {
+            if (o !== undefined) files.apply(o);
+            const cached = await report(root, 'last', cache, tz);
+            const plain = await report(root, 'last', ['--no-cache'], tz);
+            expect(cached, `after step ${i}: ${JSON.stringify(o)}`).toBe(plain);
+          }
+          rmSync(base, { recursive: true, force: true });
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 });
