@@ -1,3 +1,4 @@
+import { isPlaceholderBody } from './placeholder-body.js';
 import type { Span } from './spans.js';
 
 /** The shortest opaque key. */
@@ -95,7 +96,10 @@ export function findOpaqueKeys(s: string, spans: Span[]): void {
       continue;
     }
     if (run >= OPAQUE_MIN && run <= 128 && !isWordCode(c) && !isWordCode(s.charCodeAt(i - run - 1)))
-      if (isOpaqueAt(s, i - run, i) || isNamedHexKey(s, i - run, i))
+      if (
+        (isOpaqueAt(s, i - run, i) || isNamedHexKey(s, i - run, i)) &&
+        !isPlaceholderBody(s.slice(i - run, i))
+      )
         spans.push({ start: i - run, end: i, kind: 'opaque-key' });
     if (run === 32 && c === 45) {
       const n = mailgunKeyAt(s, i - run, i);

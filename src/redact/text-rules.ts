@@ -7,6 +7,8 @@ import { findK8sSecretData } from './k8s-secrets.js';
 import { findNetrc } from './netrc.js';
 import { findOpaqueKeys } from './opaque-keys.js';
 import { isPemPlaceholder, isPlaceholderUrlPassword } from './placeholders.js';
+import { isPlaceholderBody } from './placeholder-body.js';
+import { flockdeckShapeIn } from './flockdeck/redact-flockdeck.js';
 import { findPii } from './pii.js';
 import { GENERATED_TABLES } from './generated-tables.js';
 import { Cursor } from './quotes.js';
@@ -243,6 +245,8 @@ function tokenSpan(t: CompiledToken, m: RegExpExecArray, at: number): Span | und
   const { group, check } = t.rule;
   const secret = group === true ? (m[m.length - 1] as string) : m[0];
   if (check && !check(secret)) return undefined;
+  // A stand-in in the token's shape (`bP88Q~xxxx…`), where Flockdeck's shapes do not take it.
+  if (isPlaceholderBody(secret) && !flockdeckShapeIn(m[0])) return undefined;
   return { start: end - secret.length, end, kind: t.kind };
 }
 

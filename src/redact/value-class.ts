@@ -1,4 +1,5 @@
 import { isMark } from './marks.js';
+import { isPlaceholderBody } from './placeholder-body.js';
 import { isPemPlaceholder } from './placeholders.js';
 
 /**
@@ -8,8 +9,10 @@ import { isPemPlaceholder } from './placeholders.js';
  * whatever syntax it came in.
  *
  * Why a value is not a secret:
- * - `empty`, `trivial` (`true`, `none`, a single digit), `mark` (already `[redacted]`);
- * - `placeholder`: a stand-in of docs and templates (`<your-key>`, `YOUR_TOKEN`, `changeme`, `***`);
+ * - `empty`, `trivial` (`true`, `none`, a single digit), `mark` (already `[redacted]`, or
+ *   ending in another tool's `[Redacted]`);
+ * - `placeholder`: a stand-in of docs and templates (`<your-key>`, `YOUR_TOKEN`, `changeme`, `***`),
+ *   also in a token's shape (`pplx-xxxx…`, `glc_1111…`, `aaaa…`: `placeholder-body.ts`);
  * - `prefix`: a token's prefix or a scheme alone (`CFPAT-`, `ghp_`, `Bearer `), the rest added
  *   elsewhere;
  * - `reference`: made only of references and expressions, joined by separators: shell parameters
@@ -91,8 +94,10 @@ const ENCRYPTED =
 export function whyNotSecret(v: string): NotSecret | undefined {
   if (v === '') return 'empty';
   if (TRIVIAL.test(v)) return 'trivial';
-  if (isMark(v) || v.startsWith('[redacted')) return 'mark';
+  // Already redacted, by txpipe or by another tool (`ops_eyJzaWdu..[Redacted]`).
+  if (isMark(v) || v.startsWith('[redacted') || /\[redacted\]$/i.test(v)) return 'mark';
   if (STAND_IN.test(v) || (v.startsWith('-----BEGIN') && isPemPlaceholder(v))) return 'placeholder';
+  if (v.length <= 4096 && isPlaceholderBody(v)) return 'placeholder';
   if (ENCRYPTED.test(v)) return 'encrypted';
   if (TOKEN_PREFIX_ALONE.test(v)) return 'prefix';
   if (v.length > 4096) return undefined;

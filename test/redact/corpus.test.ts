@@ -27,10 +27,11 @@ const { lines, labels } = readCorpus();
 // which loses ground on any split fails here. Issue 23's targets, on the held-out split, are at
 // least 95% of the secrets removed and at most 3% of the code-like look-alikes changed: not met
 // (bench/RESULTS.md). The held-out look-alikes changed went from 38 to 42 with the catalog (token
-// shapes that tests and docs fill with stand-ins); the tuning ones from 104 to 84.
+// shapes that tests and docs fill with stand-ins); the tuning ones from 104 to 84. Stand-in
+// bodies (placeholder-body.ts): tuning 84 to 64, held-out 42 to 36.
 const FLOORS: Record<'tuning' | 'heldout' | 'probes', { removed: number; changed: number }> = {
-  tuning: { removed: 282, changed: 84 },
-  heldout: { removed: 789, changed: 42 },
+  tuning: { removed: 282, changed: 64 },
+  heldout: { removed: 789, changed: 36 },
   probes: { removed: 44, changed: 2 },
 };
 

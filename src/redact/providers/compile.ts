@@ -1,3 +1,5 @@
+import { flockdeckShapeIn } from '../flockdeck/redact-flockdeck.js';
+import { isPlaceholderBody } from '../placeholder-body.js';
 import type { Span } from '../spans.js';
 import { CHECKSUMS } from './checksums.js';
 import type { ProviderFormat } from './provider-format.js';
@@ -172,11 +174,15 @@ export class TokenCatalog {
   }
 }
 
-/** The checks after a match: digits and cases the body must hold, a checksum for a glued token. */
+/**
+ * The checks after a match: digits and cases the body must hold, a checksum for a glued token,
+ * and a body that is no stand-in (`isPlaceholderBody`, where Flockdeck's shapes do not take it).
+ */
 function accepts(f: ProviderFormat, m: RegExpExecArray, glued: boolean): boolean {
   const prefix = m[1] as string;
   const rest = m[0].slice(prefix.length);
   if (f.digit === true && !/\d/.test(rest)) return false;
+  if (isPlaceholderBody(rest) && !flockdeckShapeIn(m[0])) return false;
   if (f.random === true && !(/\d/.test(rest) && /[a-z]/.test(rest) && /[A-Z]/.test(rest)))
     return false;
   if (glued && f.gluedBefore !== true)
