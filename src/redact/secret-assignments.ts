@@ -2,7 +2,7 @@ import type { Cursor } from './quotes.js';
 import { isCodeValue } from './code-values.js';
 import { isKeyName, isRandomKey } from './key-names.js';
 import { isYamlKey, plainScalarEnd, separatorAt } from './separators.js';
-import { nameIsSecret } from './secret-names.js';
+import { nameIsSecret, namesPublic } from './secret-names.js';
 import { expressionEnd, isNotSecret, literalQuoteAt } from './value-class.js';
 import type { Span } from './spans.js';
 
@@ -63,8 +63,9 @@ export function findAssignments(
     prevEnd = b;
     while (b > a && (s.charCodeAt(b - 1) === 46 || s.charCodeAt(b - 1) === 45)) b--;
     if (b - a > MAX_NAME) continue;
-    // `${TOKEN:-default}`: a parameter expansion names a variable, it assigns nothing.
-    if (s[a - 1] === '{' && s[a - 2] === '$') continue;
+    // `${TOKEN:-default}`: a parameter expansion names a variable, it assigns nothing; nor does a
+    // name inside a template expression (`{{ lookup('hashi_vault', 'secret=…') }}`: a lookup's terms).
+    if ((s[a - 1] === '{' && s[a - 2] === '$') || insideTemplate(s, a)) continue;
     const span = valueOfName(s, a, b, extraNames, cursor);
     if (span) {
       spans.push(span);
@@ -74,6 +75,19 @@ export function findAssignments(
       if (span.end > b && span.kind !== 'authorization') keywords.lastIndex = prevEnd = span.end;
     }
   }
+}
+
+/**
+ * Is `a` inside a `{{ … }}` template expression on its line (Jinja, Go templates, Helm)? One
+ * opened before it, within 256 characters, not closed before it and closed after it on its line.
+ */
+function insideTemplate(s: string, a: number): boolean {
+  const open = s.lastIndexOf('{{', a);
+  if (open < Math.max(0, a - 256)) return false;
+  if (s.lastIndexOf('}}', a) > open || s.lastIndexOf('\n', a) > open) return false;
+  const close = s.indexOf('}}', a);
+  const eol = s.indexOf('\n', a);
+  return close !== -1 && close - a <= 256 && (eol === -1 || close < eol);
 }
 
 /** The span of the value assigned to the name at `s[a, b)`, if it is a secret's. */
@@ -91,7 +105,7 @@ function valueOfName(
   const auth = lower.includes('authori');
   // A name whose last word is `key` (`Key=`, `AZURE_OPENAI_KEY`): its value only when random.
   const weak = !auth && !nameIsSecret(name, extraNames);
-  if (weak && !isKeyName(name)) return undefined;
+  if (weak && (!isKeyName(name) || namesPublic(name))) return undefined;
   // `https://x-access-token:…@host`: a URL's user, whose password the URL rule takes.
   if (a >= 3 && s.startsWith('://', a - 3)) return undefined;
   if (weak) {
@@ -157,13 +171,16 @@ function assignedValue(
     if (attr !== null) return valueAt(s, p + attr[0].length, cursor, 'secret-name');
     return p > b ? proseValue(s, p) : undefined;
   }
-  // `input('Password: ')`: the quote after the separator closes the string the
-  // name is in (what follows it ends an expression), it opens no value.
+  // `input('Password: ')`, `read -rsp "Password: " PASSWORD`: the quote after the separator
+  // closes the string the name is in (a prompt), it opens no value: what follows it ends an
+  // expression, or (after `: ` and the quote) is a blank and the next word.
   if (
     (q === '"' || q === "'") &&
     s[p] === q &&
     s[b] !== q &&
-    (p + 1 === s.length || '\r\n),;]}'.includes(s[p + 1] as string))
+    (p + 1 === s.length ||
+      '\r\n),;]}'.includes(s[p + 1] as string) ||
+      (isBlank(s.charCodeAt(p - 1)) && isBlank(s.charCodeAt(p + 1))))
   )
     return undefined;
   // `Authorization: Bearer x` keeps its scheme; another name with the word in it
@@ -264,6 +281,10 @@ export function valueAt(
       inner = s.slice(p + 1, end);
     }
     if (inner === '') return undefined;
+    // psql's `PASSWORD :'app_password'`: a variable interpolated as a literal (psql(1), "SQL
+    // Interpolation"), after a blank and `:` as JSON and YAML never write it.
+    if (q === "'" && s[p - 1] === ':' && s[p - 2] === ' ' && /^[A-Za-z_]\w*$/.test(inner))
+      return undefined;
     // Backticks hold a command (shell) or a template: one with a blank in it is not a literal.
     if (q === '`' && /\s/.test(inner)) return undefined;
   } else {
@@ -284,7 +305,7 @@ export function valueAt(
       }
     }
   }
-  if (isNoSecret(inner)) return undefined;
+  if (isNoSecret(inner) || isSecretsName(inner)) return undefined;
   if (read.credentialOnly && !looksRandom(inner)) return undefined;
   return { start, end, kind };
 }
@@ -326,6 +347,15 @@ function bracedValue(s: string, p: number, kind: string): Span | undefined {
   const inner = s.slice(p + 1, end);
   if (/^[A-Za-z_$][\w$.]*$/.test(inner) || isNoSecret(inner)) return undefined;
   return { start: p + 1, end, kind };
+}
+
+/**
+ * A secret's name as a value, the name of the variable or setting that holds it: `'PASSWORD'`
+ * (Jenkins `passwordVariable`), `access_token=ACCESS_TOKEN`: upper-case words joined by `_`, not
+ * more than 40, naming a secret.
+ */
+function isSecretsName(inner: string): boolean {
+  return inner.length <= 40 && /^[A-Z]+(?:_[A-Z]+)*$/.test(inner) && nameIsSecret(inner);
 }
 
 /** A value that holds no secret: empty, trivial, a placeholder, a reference, a mark (value-class.ts). */

@@ -6,7 +6,7 @@ import { findJwts } from './jwt.js';
 import { findK8sSecretData } from './k8s-secrets.js';
 import { findNetrc } from './netrc.js';
 import { findOpaqueKeys } from './opaque-keys.js';
-import { isPemPlaceholder, isPlaceholderUrlPassword } from './placeholders.js';
+import { isPemPlaceholder, isPlaceholderUrlPassword, userBefore } from './placeholders.js';
 import { isPlaceholderBody } from './placeholder-body.js';
 import { flockdeckShapeIn } from './flockdeck/redact-flockdeck.js';
 import { findPii } from './pii.js';
@@ -153,7 +153,14 @@ export class TextRules {
     if (/curl|mysql|mariadb|sshpass/i.test(s)) {
       const found: Span[] = [];
       findCommandsFlockdeck(s, found, true);
-      for (const sp of found) if (!isNotSecret(unquoted(s.slice(sp.start, sp.end)))) spans.push(sp);
+      for (const sp of found) {
+        const pw = unquoted(s.slice(sp.start, sp.end));
+        // curl's `user:pw` pair: a stand-in pair (`test:test`, `username:password`) is kept.
+        const pair = s[sp.start - 1] === ':' || s[sp.start - 2] === ':';
+        const colon = s[sp.start - 1] === ':' ? sp.start - 1 : sp.start - 2;
+        const user = pair ? userBefore(s, colon) : '';
+        if (!isNotSecret(pw) && !(pair && isPlaceholderUrlPassword(pw, user, ''))) spans.push(sp);
+      }
     }
     for (const p of this.config.patterns) {
       p.regex.lastIndex = 0;

@@ -21,12 +21,21 @@ import { isPemPlaceholder } from './placeholders.js';
  *   (`{{ .Values.password }}`), cmd.exe variables (`%NUGET_PASSWORD%`), PowerShell's `$env:X`,
  *   `"$USER:$PASS"`, `"${{ secrets.X }}:${{ secrets.Y }}"`;
  * - `format`: printf verbs (`%s`, `%(name)s`), Python/.NET format fields (`{}`, `{token}`, `{0}`);
+ * - `identifier`: a package's coordinates (`io.jsonwebtoken:jjwt-api:0.12.5`, `jjwt-api-0.12.5`);
  * - `encrypted`: a SOPS value (`ENC[AES256_GCM,data:…,type:str]`, the SOPS file format), a
  *   Vault transit ciphertext (`vault:v1:…`, Vault's transit secrets engine docs), an Ansible
  *   Vault value (`!vault`, `$ANSIBLE_VAULT;1.1;AES256`): safe to store.
  */
 export type NotSecret =
-  'empty' | 'trivial' | 'mark' | 'placeholder' | 'prefix' | 'reference' | 'format' | 'encrypted';
+  | 'empty'
+  | 'trivial'
+  | 'mark'
+  | 'placeholder'
+  | 'prefix'
+  | 'reference'
+  | 'format'
+  | 'encrypted'
+  | 'identifier';
 
 /** Values that are flags, not secrets (`"vault_pass": true`, `db_pass=0`). */
 const TRIVIAL = /^(?:true|false|null|nil|none|yes|no|on|off|undefined|\d)$/i;
@@ -90,6 +99,14 @@ const TOKEN_PREFIX_ALONE = /^(?:[A-Za-z]{2,8}[-_]|(?:bearer|basic|token|digest)[
 const ENCRYPTED =
   /^(?:ENC\[[A-Z0-9_]{1,32},data:[^\]\n]*\]|vault:v\d{1,4}:[A-Za-z0-9+/=]{8,}|!vault|\$ANSIBLE_VAULT;[\d.]+;[\w;]+)$/;
 
+/**
+ * A package's coordinates, never a secret: Maven's `groupId:artifactId[:…]:version`
+ * (`io.jsonwebtoken:jjwt-api:0.12.5`), `artifactId:version`, and a file name's
+ * `artifact-1.2.3` (Maven's "Naming conventions", a version of dotted numbers).
+ */
+const COORDINATES =
+  /^(?:[A-Za-z][\w-]*(?:\.[\w-]+)+:)?[A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)?[:-]v?\d+(?:\.\d+){1,3}(?:[-.][A-Za-z0-9]+)?$/;
+
 /** Why `v`, a value in a credential's place, is not a secret; undefined when it may be one. */
 export function whyNotSecret(v: string): NotSecret | undefined {
   if (v === '') return 'empty';
@@ -100,6 +117,7 @@ export function whyNotSecret(v: string): NotSecret | undefined {
   if (v.length <= 4096 && isPlaceholderBody(v)) return 'placeholder';
   if (ENCRYPTED.test(v)) return 'encrypted';
   if (TOKEN_PREFIX_ALONE.test(v)) return 'prefix';
+  if (COORDINATES.test(v)) return 'identifier';
   if (v.length > 4096) return undefined;
   const refs = v.replace(REFERENCE, '\u0000');
   const rest = refs.replace(FORMAT_FIELD, '\u0001');
@@ -116,8 +134,8 @@ export const isNotSecret = (v: string): boolean => whyNotSecret(v) !== undefined
 export const unquoted = (v: string): string =>
   v.length >= 2 && (v[0] === '"' || v[0] === "'") && v.endsWith(v[0]) ? v.slice(1, -1) : v;
 
-/** Characters of an identifier path (`process.env.X`, `var.db_password`, `getpass.getpass`). */
-const PATH_AT = /[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*/y;
+/** Characters of an identifier path (`process.env.X`, `var.db_password`, Rust's `std::env::var`). */
+const PATH_AT = /[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*/y;
 /** A string prefix of Python (`f'…'`, `rb"…"`), C# (`$"…"`, `@"…"`) and JS tags. */
 const STRING_PREFIX = /(?:[fFrRbBuU]{1,2}|\$@?|@\$?)(?=["'])/y;
 /** A regex literal (JS, Ruby, Perl): `/…/flags`, with `[…]` classes and escapes. */

@@ -28,11 +28,13 @@ const { lines, labels } = readCorpus();
 // least 95% of the secrets removed and at most 3% of the code-like look-alikes changed: not met
 // (bench/RESULTS.md). The held-out look-alikes changed went from 38 to 42 with the catalog (token
 // shapes that tests and docs fill with stand-ins); the tuning ones from 104 to 84. Stand-in
-// bodies (placeholder-body.ts): tuning 84 to 64, held-out 42 to 36.
+// bodies (placeholder-body.ts): tuning 84 to 64, held-out 42 to 36. Names, identifiers, prompts
+// and stand-in pairs (public keys, `*Variable`, Maven coordinates, `curl -u test:test`): tuning
+// 64 to 46, held-out 36 to 35, probes 2 to 0.
 const FLOORS: Record<'tuning' | 'heldout' | 'probes', { removed: number; changed: number }> = {
-  tuning: { removed: 282, changed: 64 },
-  heldout: { removed: 789, changed: 36 },
-  probes: { removed: 44, changed: 2 },
+  tuning: { removed: 282, changed: 46 },
+  heldout: { removed: 789, changed: 35 },
+  probes: { removed: 44, changed: 0 },
 };
 
 let measured: Promise<Record<string, Tally>> | undefined;
