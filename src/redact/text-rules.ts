@@ -79,11 +79,14 @@ const isProseWord = (c: string): boolean => /^[A-Za-z][a-z]+(?:-[a-z]+)*[.,:;!?]
 
 /**
  * A URL's user that is a credential by itself: letters and digits mixed (three of each at
- * least), not a word with a number after it (`release-2024`).
+ * least, both cases), not a word with a number after it (`release-2024`); or 32 to 64 hex.
  */
 function randomUser(user: string): boolean {
   const digits = user.replace(/\D/g, '').length;
   const letters = user.replace(/[^A-Za-z]/g, '').length;
+  // A hex token (GitHub's OAuth and personal tokens before 2021 were 40 hex characters, and
+  // GitHub documents cloning with `https://TOKEN@github.com/…`).
+  if (/^[0-9a-f]{32,64}$/.test(user)) return digits >= 4 && letters >= 4;
   return (
     digits >= 3 &&
     letters >= 3 &&

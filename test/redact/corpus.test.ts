@@ -30,11 +30,12 @@ const { lines, labels } = readCorpus();
 // shapes that tests and docs fill with stand-ins); the tuning ones from 104 to 84. Stand-in
 // bodies (placeholder-body.ts): tuning 84 to 64, held-out 42 to 36. Names, identifiers, prompts
 // and stand-in pairs (public keys, `*Variable`, Maven coordinates, `curl -u test:test`): tuning
-// 64 to 46, held-out 36 to 35, probes 2 to 0.
+// 64 to 46, held-out 36 to 35, probes 2 to 0. Opaque keys in context and hex URL users: tuning
+// 46 to 45, held-out 35 to 34, probes removed 44 to 45.
 const FLOORS: Record<'tuning' | 'heldout' | 'probes', { removed: number; changed: number }> = {
-  tuning: { removed: 282, changed: 46 },
-  heldout: { removed: 789, changed: 35 },
-  probes: { removed: 44, changed: 0 },
+  tuning: { removed: 282, changed: 45 },
+  heldout: { removed: 789, changed: 34 },
+  probes: { removed: 45, changed: 0 },
 };
 
 let measured: Promise<Record<string, Tally>> | undefined;

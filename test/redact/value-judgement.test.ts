@@ -153,6 +153,28 @@ export const VALUE_ROWS: readonly Row[] = [
     'https://user:pass@example.com',
     `https://user:${R}@example.com`,
   ],
+  // opaque keys in context: public by format or by the name before them
+  kept(
+    'an age recipient in a SOPS file',
+    'sops:\n    age:\n        - recipient: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p',
+  ),
+  kept(
+    'an opaque run under a fingerprint',
+    'fingerprint: qye6c979b55w55hz7nqrdgax3pufdsigwvhofsrxalgk01asty',
+  ),
+  [
+    'near miss: an opaque key in prose',
+    'the key is qye6c979b55w55hz7nqrdgax3pufdsigwvhofsrxalgk01asty ok',
+    `the key is ${R} ok`,
+  ],
+  // a hex token as a URL's user (GitHub: clone with https://TOKEN@github.com/…)
+  [
+    'a 40-hex token as a URL user',
+    'git clone https://deba5e58aaf342696e0072e75b8d2d0eac573f29@github.com/acme/infra.git',
+    `git clone https://${R}@github.com/acme/infra.git`,
+  ],
+  kept('near miss: a short hex user', 'https://deadbeef1234@host/x'),
+  kept('near miss: git@', 'git clone https://git@github.com/acme/infra.git'),
   [
     'a value beside a reference still goes',
     `curl -u "$USER:${SECRET}" x`,
