@@ -15,10 +15,11 @@ const SECRET_WORDS =
  * variable (Jenkins `passwordVariable: 'PASSWORD'` names the variable that will hold it), and the
  * id of a credential or a store of them (Jenkins `credentialsId`, WebAuthn `credentialId`, .NET
  * `UserSecretsId`, `CREDENTIALS_ID`, AWS CLI's `--secret-id` taking a secret's name or ARN; a
- * Vault AppRole `secret_id` is a credential).
+ * Vault AppRole `secret_id` is a credential), and GitHub Actions' `permissions: id-token: write`
+ * (a scope; an OIDC ID token itself is a JWT, which its own rule takes).
  */
 const NOT_A_VALUE =
-  /tokeni[sz]|[_.-]?(?:file|path|dir|name|url|uri|type|kind|count|length|limit|var|variable)s?$|credentials?[_.-]?id$|secrets[_.-]?id$|^-*secret-id$/;
+  /tokeni[sz]|[_.-]?(?:file|path|dir|name|url|uri|type|kind|count|length|limit|var|variable)s?$|credentials?[_.-]?id$|secrets[_.-]?id$|^-*secret-id$|^id-token$/;
 
 /**
  * Names of what is public by design: a public key or token (`public_key`, `publicToken`,

@@ -31,9 +31,10 @@ const { lines, labels } = readCorpus();
 // bodies (placeholder-body.ts): tuning 84 to 64, held-out 42 to 36. Names, identifiers, prompts
 // and stand-in pairs (public keys, `*Variable`, Maven coordinates, `curl -u test:test`): tuning
 // 64 to 46, held-out 36 to 35, probes 2 to 0. Opaque keys in context and hex URL users: tuning
-// 46 to 45, held-out 35 to 34, probes removed 44 to 45.
+// 46 to 45, held-out 35 to 34, probes removed 44 to 45. `EXAMPLEEXAMPLE` bodies and GitHub's
+// `id-token: write` permission: tuning 45 to 43.
 const FLOORS: Record<'tuning' | 'heldout' | 'probes', { removed: number; changed: number }> = {
-  tuning: { removed: 282, changed: 45 },
+  tuning: { removed: 282, changed: 43 },
   heldout: { removed: 789, changed: 34 },
   probes: { removed: 45, changed: 0 },
 };

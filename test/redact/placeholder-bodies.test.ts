@@ -89,6 +89,7 @@ describe('stand-ins and near-misses (rules)', () => {
     'glsa_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX_AAAAAAAA',
     'oc login --token=sha256~XXXXXXXXXX_PUT_YOUR_TOKEN_HERE_XXXXXXXXXXXX',
     '  fn::secret: ops_eyJzaWduSW5B..[Redacted]',
+    `ABSKQmVkcm9ja0FQSUtleS1${'EXAMPLE'.repeat(20)}=`,
   ];
   it.each(kept)('kept: %s', (text) => {
     expect(createRedactor().text(text)).toBe(text);
@@ -104,6 +105,7 @@ describe('stand-ins and near-misses (rules)', () => {
     ['a Flockdeck shape of x', 'ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'],
     ['a Flockdeck shape of X', 'AKIAXXXXXXXXXXXXXXXX'],
     ['a password with an x', 'password=xXx9hunter2xx'],
+    ["AWS's documented key id (one EXAMPLE; Flockdeck's shape)", 'AKIAIOSFODNN7EXAMPLE'],
   ];
   it.each(removed)('removed: %s', (_what, text) => {
     expect(createRedactor().text(text)).toContain(R);

@@ -153,6 +153,12 @@ export const VALUE_ROWS: readonly Row[] = [
     'https://user:pass@example.com',
     `https://user:${R}@example.com`,
   ],
+  kept("GitHub Actions' id-token permission", 'permissions:\n  id-token: write\n  contents: read'),
+  [
+    'near miss: an OIDC ID token under its name',
+    'id_token: eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlMTIz',
+    `id_token: ${R}`,
+  ],
   // opaque keys in context: public by format or by the name before them
   kept(
     'an age recipient in a SOPS file',
