@@ -2,6 +2,7 @@ import type { Cursor } from './quotes.js';
 import { isCodeValue } from './code-values.js';
 import { isKeyName, isRandomKey } from './key-names.js';
 import { isYamlKey, plainScalarEnd, separatorAt } from './separators.js';
+import { insideTemplate, isPsqlVariable, isSecretsName } from './names-as-values.js';
 import { nameIsSecret, namesPublic } from './secret-names.js';
 import { expressionEnd, isNotSecret, literalQuoteAt } from './value-class.js';
 import type { Span } from './spans.js';
@@ -75,19 +76,6 @@ export function findAssignments(
       if (span.end > b && span.kind !== 'authorization') keywords.lastIndex = prevEnd = span.end;
     }
   }
-}
-
-/**
- * Is `a` inside a `{{ … }}` template expression on its line (Jinja, Go templates, Helm)? One
- * opened before it, within 256 characters, not closed before it and closed after it on its line.
- */
-function insideTemplate(s: string, a: number): boolean {
-  const open = s.lastIndexOf('{{', a);
-  if (open < Math.max(0, a - 256)) return false;
-  if (s.lastIndexOf('}}', a) > open || s.lastIndexOf('\n', a) > open) return false;
-  const close = s.indexOf('}}', a);
-  const eol = s.indexOf('\n', a);
-  return close !== -1 && close - a <= 256 && (eol === -1 || close < eol);
 }
 
 /** The span of the value assigned to the name at `s[a, b)`, if it is a secret's. */
@@ -281,10 +269,7 @@ export function valueAt(
       inner = s.slice(p + 1, end);
     }
     if (inner === '') return undefined;
-    // psql's `PASSWORD :'app_password'`: a variable interpolated as a literal (psql(1), "SQL
-    // Interpolation"), after a blank and `:` as JSON and YAML never write it.
-    if (q === "'" && s[p - 1] === ':' && s[p - 2] === ' ' && /^[A-Za-z_]\w*$/.test(inner))
-      return undefined;
+    if (isPsqlVariable(s, p, inner)) return undefined;
     // Backticks hold a command (shell) or a template: one with a blank in it is not a literal.
     if (q === '`' && /\s/.test(inner)) return undefined;
   } else {
@@ -347,15 +332,6 @@ function bracedValue(s: string, p: number, kind: string): Span | undefined {
   const inner = s.slice(p + 1, end);
   if (/^[A-Za-z_$][\w$.]*$/.test(inner) || isNoSecret(inner)) return undefined;
   return { start: p + 1, end, kind };
-}
-
-/**
- * A secret's name as a value, the name of the variable or setting that holds it: `'PASSWORD'`
- * (Jenkins `passwordVariable`), `access_token=ACCESS_TOKEN`: upper-case words joined by `_`, not
- * more than 40, naming a secret.
- */
-function isSecretsName(inner: string): boolean {
-  return inner.length <= 40 && /^[A-Z]+(?:_[A-Z]+)*$/.test(inner) && nameIsSecret(inner);
 }
 
 /** A value that holds no secret: empty, trivial, a placeholder, a reference, a mark (value-class.ts). */
