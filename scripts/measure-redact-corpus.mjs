@@ -3,9 +3,11 @@
 // redaction corpus (test/fixtures/redact-corpus, README there) and prints, per split (tuning,
 // heldout, probes) and per source, the secrets removed (txpipe) or reported (secretlint) and the
 // look-alikes changed or reported, side by side. Build first (npm run build).
-// Usage: node scripts/measure-redact-corpus.mjs [--json] [--misses] [--no-secretlint]
+// Usage: node scripts/measure-redact-corpus.mjs [--json] [--misses [--split NAME]...] [--no-secretlint]
 //   --json           the measures as JSON (per group: counts and the uuids missed or changed)
 //   --misses         after the table, each split's secrets left and look-alikes changed by txpipe
+//   --split NAME     with --misses: list only these splits (repeatable; `--split tuning --split
+//                    probes` lists what rule authors may read and leaves the held-out misses unseen)
 //   --no-secretlint  txpipe alone
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,9 @@ import { CORPUS_DIR, readCorpus, sampleText, score, txpipeCaught } from './redac
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'dist', 'bin', 'txpipe.js');
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const onlySplits = new Set(argv.filter((_, i) => argv[i - 1] === '--split'));
 
 const { lines, labels } = readCorpus();
 
@@ -98,7 +102,7 @@ if (args.has('--json')) {
       return `  ${u.slice(-4)} ${l.source}${l.rule ? ` ${l.rule}` : ''}: ${JSON.stringify(text).slice(0, 160)}`;
     };
     for (const split of order) {
-      if (!txScore[split]) continue;
+      if (!txScore[split] || (onlySplits.size > 0 && !onlySplits.has(split))) continue;
       console.log(`\n${split}: secrets left\n${txScore[split].misses.map(show).join('\n')}`);
       console.log(
         `${split}: look-alikes changed\n${txScore[split].falsePositives.map(show).join('\n')}`,

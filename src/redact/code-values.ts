@@ -33,7 +33,7 @@ export function isCodeValue(s: string, inner: string, end: number, code: boolean
   if (inner === '') return false;
   if (TYPE_NAMES.has(inner) || EXPRESSION_WORDS.has(inner)) return true;
   // A call: `token = document.querySelector(…)`, `getenv(`.
-  if (/^[A-Za-z_$][\w$.]*\(/.test(inner)) return true;
+  if (/^[A-Za-z_$][\w$.]*(?:::[A-Za-z_$][\w$.]*)*\(/.test(inner)) return true;
   if (
     PROPERTY_ACCESS.test(inner) &&
     (!/\d/.test(inner) || /^(?:process|var|this|self|os|env)\./.test(inner))

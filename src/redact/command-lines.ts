@@ -1,4 +1,5 @@
 import { nameIsSecret } from './secret-names.js';
+import { isPlaceholderUrlPassword } from './placeholders.js';
 import { isNotSecret, unquoted } from './value-class.js';
 import type { Span } from './spans.js';
 
@@ -55,7 +56,13 @@ const COMMAND_SYNTAXES: readonly CommandSyntax[] = [
         at = 2;
       }
       const colon = cred ? cred.text.indexOf(':', at) : -1;
-      return cred && colon !== -1 ? restOf(cred, colon + 1, true) : undefined;
+      if (!cred || colon === -1) return undefined;
+      const span = restOf(cred, colon + 1, true);
+      if (span === undefined) return undefined;
+      // `-u 'test:test'`, `--user username:password`, `<user:password>`: a pair that stands in.
+      const user = cred.text.slice(at, colon).replace(/^["']/, '');
+      const pw = cred.text.slice(span.start - cred.start, span.end - cred.start);
+      return isPlaceholderUrlPassword(pw, user, '') ? undefined : span;
     },
   },
   {

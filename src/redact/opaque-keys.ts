@@ -1,3 +1,4 @@
+import { isPlaceholderBody } from './placeholder-body.js';
 import type { Span } from './spans.js';
 
 /** The shortest opaque key. */
@@ -81,6 +82,32 @@ function mailgunKeyAt(s: string, from: number, to: number): number {
 }
 
 /**
+ * An age recipient (age-encryption.org/v1, "Recipients": `age1` and the Bech32 encoding of an
+ * X25519 public key, 62 characters in all): public by its format.
+ */
+const AGE_RECIPIENT = /^age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}$/;
+
+/**
+ * A name just before a value (`recipient: `, `"public_key": "`, `commit_sha=`), as text: the
+ * last word and its separator, maybe quoted.
+ */
+const NAME_BEFORE = /([A-Za-z][\w.-]{0,40})(?:\\?["'])?[ \t]*[:=][ \t]*(?:\\?["'])?$/;
+/** Names of what is public or only names content: the run after them is no key. */
+const PUBLIC_CONTEXT =
+  /(?:recipient|public|pub[_.-]?key|hash|digest|sha\d*|checksum|commit|fingerprint|etag)$/i;
+
+/**
+ * The context an opaque key stands in: a run the text calls public, or names content by, is not
+ * a key (an age recipient, `recipient: …`, `public_key: …`, `commit: …`, `sha256=…`). An id is
+ * not ruled out: some services' key pairs are an id and a secret of the same shape.
+ */
+function isPublicInContext(s: string, from: number, to: number): boolean {
+  if (to - from === 62 && AGE_RECIPIENT.test(s.slice(from, to))) return true;
+  const m = NAME_BEFORE.exec(s.slice(Math.max(0, from - 48), from));
+  return m !== null && PUBLIC_CONTEXT.test(m[1] as string);
+}
+
+/**
  * Opaque API keys: the many services whose keys are 32+ random lower-case letters and digits
  * with no prefix (trufflehog's keyword detectors: `todoist`, `sonarcloud`, `agora`, …), found
  * whatever surrounds them: a whole word (no letter, digit or `_` on either side). A loop, not a
@@ -95,7 +122,11 @@ export function findOpaqueKeys(s: string, spans: Span[]): void {
       continue;
     }
     if (run >= OPAQUE_MIN && run <= 128 && !isWordCode(c) && !isWordCode(s.charCodeAt(i - run - 1)))
-      if (isOpaqueAt(s, i - run, i) || isNamedHexKey(s, i - run, i))
+      if (
+        (isOpaqueAt(s, i - run, i) || isNamedHexKey(s, i - run, i)) &&
+        !isPlaceholderBody(s.slice(i - run, i)) &&
+        !isPublicInContext(s, i - run, i)
+      )
         spans.push({ start: i - run, end: i, kind: 'opaque-key' });
     if (run === 32 && c === 45) {
       const n = mailgunKeyAt(s, i - run, i);

@@ -2,7 +2,8 @@ import type { Cursor } from './quotes.js';
 import { isCodeValue } from './code-values.js';
 import { isKeyName, isRandomKey } from './key-names.js';
 import { isYamlKey, plainScalarEnd, separatorAt } from './separators.js';
-import { nameIsSecret } from './secret-names.js';
+import { insideTemplate, isPsqlVariable, isSecretsName } from './names-as-values.js';
+import { nameIsSecret, namesPublic } from './secret-names.js';
 import { expressionEnd, isNotSecret, literalQuoteAt } from './value-class.js';
 import type { Span } from './spans.js';
 
@@ -63,8 +64,9 @@ export function findAssignments(
     prevEnd = b;
     while (b > a && (s.charCodeAt(b - 1) === 46 || s.charCodeAt(b - 1) === 45)) b--;
     if (b - a > MAX_NAME) continue;
-    // `${TOKEN:-default}`: a parameter expansion names a variable, it assigns nothing.
-    if (s[a - 1] === '{' && s[a - 2] === '$') continue;
+    // `${TOKEN:-default}`: a parameter expansion names a variable, it assigns nothing; nor does a
+    // name inside a template expression (`{{ lookup('hashi_vault', 'secret=…') }}`: a lookup's terms).
+    if ((s[a - 1] === '{' && s[a - 2] === '$') || insideTemplate(s, a)) continue;
     const span = valueOfName(s, a, b, extraNames, cursor);
     if (span) {
       spans.push(span);
@@ -91,7 +93,7 @@ function valueOfName(
   const auth = lower.includes('authori');
   // A name whose last word is `key` (`Key=`, `AZURE_OPENAI_KEY`): its value only when random.
   const weak = !auth && !nameIsSecret(name, extraNames);
-  if (weak && !isKeyName(name)) return undefined;
+  if (weak && (!isKeyName(name) || namesPublic(name))) return undefined;
   // `https://x-access-token:…@host`: a URL's user, whose password the URL rule takes.
   if (a >= 3 && s.startsWith('://', a - 3)) return undefined;
   if (weak) {
@@ -157,13 +159,16 @@ function assignedValue(
     if (attr !== null) return valueAt(s, p + attr[0].length, cursor, 'secret-name');
     return p > b ? proseValue(s, p) : undefined;
   }
-  // `input('Password: ')`: the quote after the separator closes the string the
-  // name is in (what follows it ends an expression), it opens no value.
+  // `input('Password: ')`, `read -rsp "Password: " PASSWORD`: the quote after the separator
+  // closes the string the name is in (a prompt), it opens no value: what follows it ends an
+  // expression, or (after `: ` and the quote) is a blank and the next word.
   if (
     (q === '"' || q === "'") &&
     s[p] === q &&
     s[b] !== q &&
-    (p + 1 === s.length || '\r\n),;]}'.includes(s[p + 1] as string))
+    (p + 1 === s.length ||
+      '\r\n),;]}'.includes(s[p + 1] as string) ||
+      (isBlank(s.charCodeAt(p - 1)) && isBlank(s.charCodeAt(p + 1))))
   )
     return undefined;
   // `Authorization: Bearer x` keeps its scheme; another name with the word in it
@@ -264,6 +269,7 @@ export function valueAt(
       inner = s.slice(p + 1, end);
     }
     if (inner === '') return undefined;
+    if (isPsqlVariable(s, p, inner)) return undefined;
     // Backticks hold a command (shell) or a template: one with a blank in it is not a literal.
     if (q === '`' && /\s/.test(inner)) return undefined;
   } else {
@@ -284,7 +290,7 @@ export function valueAt(
       }
     }
   }
-  if (isNoSecret(inner)) return undefined;
+  if (isNoSecret(inner) || isSecretsName(inner)) return undefined;
   if (read.credentialOnly && !looksRandom(inner)) return undefined;
   return { start, end, kind };
 }

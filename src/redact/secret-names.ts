@@ -11,12 +11,29 @@ const SECRET_WORDS =
   /secret|token|passw(?:or)?d|pwd|api[_-]?key|access[_-]?key|private[_-]?key|credential|authori[sz]ation|auth[_-]?(?:token|key|header)|passphrase/;
 
 /**
- * Names with a secret word that name something else: a file, a path, a kind, a tokenizer, and
- * the id of a store of credentials (Jenkins `credentialsId`, .NET `UserSecretsId`,
- * `CREDENTIALS_ID`: plural, then `id`; a Vault `secret_id` is a credential).
+ * Names with a secret word that name something else: a file, a path, a kind, a tokenizer, a
+ * variable (Jenkins `passwordVariable: 'PASSWORD'` names the variable that will hold it), and the
+ * id of a credential or a store of them (Jenkins `credentialsId`, WebAuthn `credentialId`, .NET
+ * `UserSecretsId`, `CREDENTIALS_ID`, AWS CLI's `--secret-id` taking a secret's name or ARN; a
+ * Vault AppRole `secret_id` is a credential), and GitHub Actions' `permissions: id-token: write`
+ * (a scope; an OIDC ID token itself is a JWT, which its own rule takes).
  */
 const NOT_A_VALUE =
-  /tokeni[sz]|[_.-]?(?:file|path|dir|name|url|uri|type|kind|count|length|limit)s?$|(?:credential|secret)s[_.-]?id$/;
+  /tokeni[sz]|[_.-]?(?:file|path|dir|name|url|uri|type|kind|count|length|limit|var|variable)s?$|credentials?[_.-]?id$|secrets[_.-]?id$|^-*secret-id$|^id-token$/;
+
+/**
+ * Names of what is public by design: a public key or token (`public_key`, `publicToken`,
+ * Stripe's `publishableKey`, `PUB_KEY`), and Next.js's `NEXT_PUBLIC_*` variables, which it
+ * inlines into the pages it serves (Next.js docs, "Environment Variables").
+ */
+const PUBLIC_WORD = /(?:^|[_.-])(?:public|publishable|pub)(?:[_.-]|$)/i;
+/** The same word in camelCase (`stripePublishableKey`). */
+const PUBLIC_CAMEL = /(?:^|[a-z0-9])(?:[Pp]ublic|[Pp]ublishable|[Pp]ub)[A-Z]/;
+
+/** Does the name call its value public (`public_key`, `publicToken`, `NEXT_PUBLIC_API_KEY`)? */
+export function namesPublic(name: string): boolean {
+  return PUBLIC_WORD.test(name) || PUBLIC_CAMEL.test(name);
+}
 
 /**
  * Bundler's credentials for a gem source, `BUNDLE_<HOST>` with the host's dots as `__`
@@ -40,7 +57,7 @@ export function nameIsSecret(name: string, extra: readonly string[] = []): boole
   const n = name.toLowerCase();
   if (COUNT_NAME.test(n)) return false;
   for (const e of extra) if (n.includes(e)) return true;
-  if (NOT_A_VALUE.test(n)) return false;
+  if (NOT_A_VALUE.test(n) || namesPublic(name)) return false;
   return (
     SECRET_WORDS.test(n) ||
     /[_.-](?:pass|pat)$/.test(n) ||
@@ -71,6 +88,7 @@ export function isPlaceholder(v: string): boolean {
     why === 'reference' ||
     why === 'format' ||
     why === 'encrypted' ||
+    why === 'identifier' ||
     /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[sdv]|<[^<>]*>|\{\{[^{}]*\}\}|\*{3,}|x{3,}|\.\.\.)\W{0,2}$/i.test(
       v,
     ) ||

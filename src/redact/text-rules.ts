@@ -6,7 +6,9 @@ import { findJwts } from './jwt.js';
 import { findK8sSecretData } from './k8s-secrets.js';
 import { findNetrc } from './netrc.js';
 import { findOpaqueKeys } from './opaque-keys.js';
-import { isPemPlaceholder, isPlaceholderUrlPassword } from './placeholders.js';
+import { isPemPlaceholder, isPlaceholderUrlPassword, userBefore } from './placeholders.js';
+import { isPlaceholderBody } from './placeholder-body.js';
+import { flockdeckShapeIn } from './flockdeck/redact-flockdeck.js';
 import { findPii } from './pii.js';
 import { GENERATED_TABLES } from './generated-tables.js';
 import { Cursor } from './quotes.js';
@@ -77,11 +79,14 @@ const isProseWord = (c: string): boolean => /^[A-Za-z][a-z]+(?:-[a-z]+)*[.,:;!?]
 
 /**
  * A URL's user that is a credential by itself: letters and digits mixed (three of each at
- * least), not a word with a number after it (`release-2024`).
+ * least, both cases), not a word with a number after it (`release-2024`); or 32 to 64 hex.
  */
 function randomUser(user: string): boolean {
   const digits = user.replace(/\D/g, '').length;
   const letters = user.replace(/[^A-Za-z]/g, '').length;
+  // A hex token (GitHub's OAuth and personal tokens before 2021 were 40 hex characters, and
+  // GitHub documents cloning with `https://TOKEN@github.com/…`).
+  if (/^[0-9a-f]{32,64}$/.test(user)) return digits >= 4 && letters >= 4;
   return (
     digits >= 3 &&
     letters >= 3 &&
@@ -151,7 +156,14 @@ export class TextRules {
     if (/curl|mysql|mariadb|sshpass/i.test(s)) {
       const found: Span[] = [];
       findCommandsFlockdeck(s, found, true);
-      for (const sp of found) if (!isNotSecret(unquoted(s.slice(sp.start, sp.end)))) spans.push(sp);
+      for (const sp of found) {
+        const pw = unquoted(s.slice(sp.start, sp.end));
+        // curl's `user:pw` pair: a stand-in pair (`test:test`, `username:password`) is kept.
+        const pair = s[sp.start - 1] === ':' || s[sp.start - 2] === ':';
+        const colon = s[sp.start - 1] === ':' ? sp.start - 1 : sp.start - 2;
+        const user = pair ? userBefore(s, colon) : '';
+        if (!isNotSecret(pw) && !(pair && isPlaceholderUrlPassword(pw, user, ''))) spans.push(sp);
+      }
     }
     for (const p of this.config.patterns) {
       p.regex.lastIndex = 0;
@@ -243,6 +255,8 @@ function tokenSpan(t: CompiledToken, m: RegExpExecArray, at: number): Span | und
   const { group, check } = t.rule;
   const secret = group === true ? (m[m.length - 1] as string) : m[0];
   if (check && !check(secret)) return undefined;
+  // A stand-in in the token's shape (`bP88Q~xxxx…`), where Flockdeck's shapes do not take it.
+  if (isPlaceholderBody(secret) && !flockdeckShapeIn(m[0])) return undefined;
   return { start: end - secret.length, end, kind: t.kind };
 }
 

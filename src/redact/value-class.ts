@@ -1,4 +1,5 @@
 import { isMark } from './marks.js';
+import { isPlaceholderBody } from './placeholder-body.js';
 import { isPemPlaceholder } from './placeholders.js';
 
 /**
@@ -8,8 +9,10 @@ import { isPemPlaceholder } from './placeholders.js';
  * whatever syntax it came in.
  *
  * Why a value is not a secret:
- * - `empty`, `trivial` (`true`, `none`, a single digit), `mark` (already `[redacted]`);
- * - `placeholder`: a stand-in of docs and templates (`<your-key>`, `YOUR_TOKEN`, `changeme`, `***`);
+ * - `empty`, `trivial` (`true`, `none`, a single digit), `mark` (already `[redacted]`, or
+ *   ending in another tool's `[Redacted]`);
+ * - `placeholder`: a stand-in of docs and templates (`<your-key>`, `YOUR_TOKEN`, `changeme`, `***`),
+ *   also in a token's shape (`pplx-xxxx…`, `glc_1111…`, `aaaa…`: `placeholder-body.ts`);
  * - `prefix`: a token's prefix or a scheme alone (`CFPAT-`, `ghp_`, `Bearer `), the rest added
  *   elsewhere;
  * - `reference`: made only of references and expressions, joined by separators: shell parameters
@@ -18,12 +21,21 @@ import { isPemPlaceholder } from './placeholders.js';
  *   (`{{ .Values.password }}`), cmd.exe variables (`%NUGET_PASSWORD%`), PowerShell's `$env:X`,
  *   `"$USER:$PASS"`, `"${{ secrets.X }}:${{ secrets.Y }}"`;
  * - `format`: printf verbs (`%s`, `%(name)s`), Python/.NET format fields (`{}`, `{token}`, `{0}`);
+ * - `identifier`: a package's coordinates (`io.jsonwebtoken:jjwt-api:0.12.5`, `jjwt-api-0.12.5`);
  * - `encrypted`: a SOPS value (`ENC[AES256_GCM,data:…,type:str]`, the SOPS file format), a
  *   Vault transit ciphertext (`vault:v1:…`, Vault's transit secrets engine docs), an Ansible
  *   Vault value (`!vault`, `$ANSIBLE_VAULT;1.1;AES256`): safe to store.
  */
 export type NotSecret =
-  'empty' | 'trivial' | 'mark' | 'placeholder' | 'prefix' | 'reference' | 'format' | 'encrypted';
+  | 'empty'
+  | 'trivial'
+  | 'mark'
+  | 'placeholder'
+  | 'prefix'
+  | 'reference'
+  | 'format'
+  | 'encrypted'
+  | 'identifier';
 
 /** Values that are flags, not secrets (`"vault_pass": true`, `db_pass=0`). */
 const TRIVIAL = /^(?:true|false|null|nil|none|yes|no|on|off|undefined|\d)$/i;
@@ -87,14 +99,25 @@ const TOKEN_PREFIX_ALONE = /^(?:[A-Za-z]{2,8}[-_]|(?:bearer|basic|token|digest)[
 const ENCRYPTED =
   /^(?:ENC\[[A-Z0-9_]{1,32},data:[^\]\n]*\]|vault:v\d{1,4}:[A-Za-z0-9+/=]{8,}|!vault|\$ANSIBLE_VAULT;[\d.]+;[\w;]+)$/;
 
+/**
+ * A package's coordinates, never a secret: Maven's `groupId:artifactId[:…]:version`
+ * (`io.jsonwebtoken:jjwt-api:0.12.5`), `artifactId:version`, and a file name's
+ * `artifact-1.2.3` (Maven's "Naming conventions", a version of dotted numbers).
+ */
+const COORDINATES =
+  /^(?:[A-Za-z][\w-]*(?:\.[\w-]+)+:)?[A-Za-z][\w.-]*(?::[A-Za-z][\w.-]*)?[:-]v?\d+(?:\.\d+){1,3}(?:[-.][A-Za-z0-9]+)?$/;
+
 /** Why `v`, a value in a credential's place, is not a secret; undefined when it may be one. */
 export function whyNotSecret(v: string): NotSecret | undefined {
   if (v === '') return 'empty';
   if (TRIVIAL.test(v)) return 'trivial';
-  if (isMark(v) || v.startsWith('[redacted')) return 'mark';
+  // Already redacted, by txpipe or by another tool (`ops_eyJzaWdu..[Redacted]`).
+  if (isMark(v) || v.startsWith('[redacted') || /\[redacted\]$/i.test(v)) return 'mark';
   if (STAND_IN.test(v) || (v.startsWith('-----BEGIN') && isPemPlaceholder(v))) return 'placeholder';
+  if (v.length <= 4096 && isPlaceholderBody(v)) return 'placeholder';
   if (ENCRYPTED.test(v)) return 'encrypted';
   if (TOKEN_PREFIX_ALONE.test(v)) return 'prefix';
+  if (COORDINATES.test(v)) return 'identifier';
   if (v.length > 4096) return undefined;
   const refs = v.replace(REFERENCE, '\u0000');
   const rest = refs.replace(FORMAT_FIELD, '\u0001');
@@ -111,8 +134,8 @@ export const isNotSecret = (v: string): boolean => whyNotSecret(v) !== undefined
 export const unquoted = (v: string): string =>
   v.length >= 2 && (v[0] === '"' || v[0] === "'") && v.endsWith(v[0]) ? v.slice(1, -1) : v;
 
-/** Characters of an identifier path (`process.env.X`, `var.db_password`, `getpass.getpass`). */
-const PATH_AT = /[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*/y;
+/** Characters of an identifier path (`process.env.X`, `var.db_password`, Rust's `std::env::var`). */
+const PATH_AT = /[A-Za-z_$][\w$]*(?:(?:\??\.|::)[A-Za-z_$][\w$]*)*/y;
 /** A string prefix of Python (`f'…'`, `rb"…"`), C# (`$"…"`, `@"…"`) and JS tags. */
 const STRING_PREFIX = /(?:[fFrRbBuU]{1,2}|\$@?|@\$?)(?=["'])/y;
 /** A regex literal (JS, Ruby, Perl): `/…/flags`, with `[…]` classes and escapes. */

@@ -127,11 +127,15 @@ const notTakenAs = (kind: string, text: string): { kept: boolean; ok: boolean } 
   return { kept: Object.keys(kinds).length === 0, ok: kinds[kind] === undefined };
 };
 /**
- * A token another rule also takes at the same place (a broader prefix: Langfuse's `sk-lf-` is an
- * `sk-` key, OpenRouter's `sk-or-v1-` too) is removed and counted under the kind that took it.
+ * A token whose prefix an earlier entry of another kind has too (two providers documenting the
+ * same prefix: Stripe's and Paystack's `sk_live_`) is counted under the earlier entry's kind.
+ * Every other token is counted under its own kind, also where a broader prefix takes it at the
+ * same place: the longest prefix names the kind (Langfuse's `sk-lf-` before OpenAI's `sk-`).
  */
 const shadowed = (e: { f: ProviderFormat; token: string }): boolean =>
-  kindsOn(`use ${e.token} now`)[e.f.kind] === undefined;
+  CATALOG.slice(0, CATALOG.indexOf(e.f)).some(
+    (o) => o.kind !== e.f.kind && o.prefixes.some((p) => e.f.prefixes.includes(p)),
+  );
 
 describe('the token catalog', () => {
   it.each(entries.map((e) => [e.name, e.f] as const))(

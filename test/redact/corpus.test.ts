@@ -27,11 +27,16 @@ const { lines, labels } = readCorpus();
 // which loses ground on any split fails here. Issue 23's targets, on the held-out split, are at
 // least 95% of the secrets removed and at most 3% of the code-like look-alikes changed: not met
 // (bench/RESULTS.md). The held-out look-alikes changed went from 38 to 42 with the catalog (token
-// shapes that tests and docs fill with stand-ins); the tuning ones from 104 to 84.
+// shapes that tests and docs fill with stand-ins); the tuning ones from 104 to 84. Stand-in
+// bodies (placeholder-body.ts): tuning 84 to 64, held-out 42 to 36. Names, identifiers, prompts
+// and stand-in pairs (public keys, `*Variable`, Maven coordinates, `curl -u test:test`): tuning
+// 64 to 46, held-out 36 to 35, probes 2 to 0. Opaque keys in context and hex URL users: tuning
+// 46 to 45, held-out 35 to 34, probes removed 44 to 45. `EXAMPLEEXAMPLE` bodies and GitHub's
+// `id-token: write` permission: tuning 45 to 43.
 const FLOORS: Record<'tuning' | 'heldout' | 'probes', { removed: number; changed: number }> = {
-  tuning: { removed: 282, changed: 84 },
-  heldout: { removed: 789, changed: 42 },
-  probes: { removed: 44, changed: 2 },
+  tuning: { removed: 282, changed: 43 },
+  heldout: { removed: 789, changed: 34 },
+  probes: { removed: 45, changed: 0 },
 };
 
 let measured: Promise<Record<string, Tally>> | undefined;

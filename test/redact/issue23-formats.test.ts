@@ -12,8 +12,10 @@ function pick(alphabet: string, n: number, seed: number): string {
   let out = '';
   let x = seed;
   for (let i = 0; i < n; i++) {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    out += alphabet[x % alphabet.length];
+    // In 32-bit integer arithmetic: as doubles, the product passes 2^53 and loses its low bits
+    // (the bodies came out as runs of `0`, the filler of a stand-in, not a token).
+    x = ((Math.imul(x, 1103515245) + 12345) >>> 0) % 2 ** 31;
+    out += alphabet[(x >>> 16) % alphabet.length];
   }
   return out;
 }

@@ -100,6 +100,87 @@ export const VALUE_ROWS: readonly Row[] = [
     `export DB_PASSWORD=${SECRET}; echo ok`,
     `export DB_PASSWORD=${R}; echo ok`,
   ],
+  // names, identifiers and prompts in a credential's place (issue 23's tuning look-alikes)
+  kept(
+    'a Jenkins passwordVariable names a variable',
+    "withCredentials([usernamePassword(credentialsId: 'a07a1fa0-fda9-454c-8d06-5a9a4d2f02d1', usernameVariable: 'U', passwordVariable: 'PASSWORD')]) {",
+  ),
+  kept('a WebAuthn credentialId', '  "credentialId": "B9mTcFSck2LzJO2S3ols63",'),
+  kept('a public key', 'public_key = "9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit"'),
+  kept('a public token', 'publicToken = "9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit"'),
+  kept('a Next.js public variable', `NEXT_PUBLIC_API_KEY=${SECRET}`),
+  [
+    'near miss: a private key under its name',
+    'private_key = "9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit"',
+    `private_key = "${R}"`,
+  ],
+  kept('Maven coordinates', 'implementation "io.jsonwebtoken:jjwt-api:0.12.5"'),
+  kept('Maven coordinates under a name', 'token_lib = "io.jsonwebtoken:jjwt-impl:0.12.6"'),
+  kept(
+    "a Rust path's call",
+    'let api_key = std::env::var("API_KEY").expect("API_KEY must be set");',
+  ),
+  ['near miss: a Rust literal', `let api_key = "${SECRET}";`, `let api_key = "${R}";`],
+  kept('a psql variable', "CREATE ROLE app LOGIN PASSWORD :'app_password';"),
+  kept('a prompt, then the variable', 'read -rsp "Password: " PASSWORD && echo'),
+  kept(
+    "a lookup's terms inside a template",
+    "password: \"{{ lookup('hashi_vault', 'secret=secret/data/app:password') }}\"",
+  ),
+  kept(
+    'an AWS --secret-id names the secret',
+    'aws secretsmanager get-secret-value --secret-id prod/db',
+  ),
+  [
+    "near miss: Vault's secret_id is the credential",
+    `vault write auth/approle/login role_id=app secret_id=${SECRET}`,
+    `vault write auth/approle/login role_id=app secret_id=${R}`,
+  ],
+  kept('the name as its value', 'access_token=ACCESS_TOKEN'),
+  ['near miss: words under a name', 'DOCKER_TOKEN=not_a_real_token', `DOCKER_TOKEN=${R}`],
+  kept('curl -u with the user as password', "curl -i -u 'test:test' https://x"),
+  kept('curl -u <user:password>', 'curl -u <user:password> https://x'),
+  kept('curl --user with a bracketed placeholder', 'curl --user neo4j:[PASSWORD] http://x'),
+  kept('curl --user user:pass', 'curl --user user:pass http://x'),
+  kept('curl --user "username:password"', 'curl --user "username:password" http://x'),
+  [
+    'near miss: curl --user with a password',
+    `curl --user admin:${SECRET} http://x`,
+    `curl --user admin:${R} http://x`,
+  ],
+  [
+    'near miss: user:pass in a URL (secretlint labels it a credential)',
+    'https://user:pass@example.com',
+    `https://user:${R}@example.com`,
+  ],
+  kept("GitHub Actions' id-token permission", 'permissions:\n  id-token: write\n  contents: read'),
+  [
+    'near miss: an OIDC ID token under its name',
+    'id_token: eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlMTIz',
+    `id_token: ${R}`,
+  ],
+  // opaque keys in context: public by format or by the name before them
+  kept(
+    'an age recipient in a SOPS file',
+    'sops:\n    age:\n        - recipient: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p',
+  ),
+  kept(
+    'an opaque run under a fingerprint',
+    'fingerprint: qye6c979b55w55hz7nqrdgax3pufdsigwvhofsrxalgk01asty',
+  ),
+  [
+    'near miss: an opaque key in prose',
+    'the key is qye6c979b55w55hz7nqrdgax3pufdsigwvhofsrxalgk01asty ok',
+    `the key is ${R} ok`,
+  ],
+  // a hex token as a URL's user (GitHub: clone with https://TOKEN@github.com/…)
+  [
+    'a 40-hex token as a URL user',
+    'git clone https://deba5e58aaf342696e0072e75b8d2d0eac573f29@github.com/acme/infra.git',
+    `git clone https://${R}@github.com/acme/infra.git`,
+  ],
+  kept('near miss: a short hex user', 'https://deadbeef1234@host/x'),
+  kept('near miss: git@', 'git clone https://git@github.com/acme/infra.git'),
   [
     'a value beside a reference still goes',
     `curl -u "$USER:${SECRET}" x`,

@@ -39,6 +39,22 @@ const shapesOf = (): readonly Shape[] =>
   ]);
 
 /**
+ * Does one of Flockdeck's token shapes match in `s`? Where one does, the default rules take the
+ * token whatever its body (they remove all that Flockdeck's rules remove), so no stand-in check
+ * (`placeholder-body.ts`) may keep it.
+ */
+export function flockdeckShapeIn(s: string): boolean {
+  for (const shape of shapesOf()) {
+    if (!shape.needs.some((n) => s.includes(n))) continue;
+    shape.re.lastIndex = 0;
+    const found = shape.re.test(s);
+    shape.re.lastIndex = 0;
+    if (found) return true;
+  }
+  return false;
+}
+
+/**
  * The text a round works on, and how it is changed. `replace` takes spans of the current text,
  * sorted and apart. Plain text for redaction; the tests use one that also tracks where each
  * byte came from, to compare rule sets by what they remove.

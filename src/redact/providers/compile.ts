@@ -1,3 +1,5 @@
+import { flockdeckShapeIn } from '../flockdeck/redact-flockdeck.js';
+import { isPlaceholderBody } from '../placeholder-body.js';
 import type { Span } from '../spans.js';
 import { CHECKSUMS } from './checksums.js';
 import type { ProviderFormat } from './provider-format.js';
@@ -6,7 +8,7 @@ import { formatProblem } from './validate.js';
 /** A catalog entry made ready to run. */
 export interface CompiledFormat {
   readonly format: ProviderFormat;
-  /** Its place in the catalog: at one start, the earlier entry names the kind. */
+  /** Its place in the catalog: at one start, of two entries with prefixes as long, the earlier names the kind. */
   readonly index: number;
   /** Sticky: `(prefix)body suffix`, the prefixes longest first; `endsWord` as a look-ahead. */
   readonly regex: RegExp;
@@ -111,9 +113,16 @@ export class TokenCatalog {
     this.touched.length = 0;
   }
 
-  /** The entries of `list` at `i`: each tried unless a match of its own covers `i`. */
+  /**
+   * The entries of `list` at `i`: each tried unless a match of its own covers `i`. Where several
+   * take the token, one span covers them all, counted under the entry whose prefix matched the
+   * most characters (`sk-lf-` is Langfuse's before it is an `sk-` key), the earlier on a tie.
+   */
   private tryAt(s: string, i: number, list: readonly CompiledFormat[], spans: Span[]): void {
     const before = i > 0 ? s.charCodeAt(i - 1) : 0;
+    let kind: string | undefined;
+    let prefixLength = 0;
+    let end = i;
     for (const f of list) {
       if ((this.until[f.index] as number) > i) continue;
       const glued = isWordCode(before) && !(before === 95 && f.format.afterUnderscore === true);
@@ -121,27 +130,39 @@ export class TokenCatalog {
       f.regex.lastIndex = i;
       const m = f.regex.exec(s);
       if (m === null) continue;
-      const end = i + m[0].length;
-      this.until[f.index] = end;
+      const matchEnd = i + m[0].length;
+      this.until[f.index] = matchEnd;
       this.touched.push(f.index);
-      if (accepts(f.format, m, glued)) spans.push({ start: i, end, kind: f.format.kind });
+      if (!accepts(f.format, m, glued)) continue;
+      if (matchEnd > end) end = matchEnd;
+      if (kind === undefined || (m[1] as string).length > prefixLength) {
+        kind = f.format.kind;
+        prefixLength = (m[1] as string).length;
+      }
     }
+    if (kind !== undefined) spans.push({ start: i, end, kind });
   }
 
   /**
    * The token that starts exactly at `at` (glued to the end of another secret: no word boundary
-   * asked for, nor a checksum), the earliest entry's; undefined when none does.
+   * asked for, nor a checksum), as `tryAt` counts it; undefined when none does.
    */
   at(s: string, at: number): Span | undefined {
     const list = this.entriesAt(s, at);
     if (list === undefined) return undefined;
+    let best: Span | undefined;
+    let prefixLength = 0;
     for (const f of list) {
       f.regex.lastIndex = at;
       const m = f.regex.exec(s);
-      if (m !== null && accepts(f.format, m, false))
-        return { start: at, end: at + m[0].length, kind: f.format.kind };
+      if (m === null || !accepts(f.format, m, false)) continue;
+      const end = at + m[0].length;
+      const longer = best === undefined || (m[1] as string).length > prefixLength;
+      const kind = longer ? f.format.kind : (best as Span).kind;
+      if (longer) prefixLength = (m[1] as string).length;
+      best = { start: at, end: Math.max(end, best?.end ?? end), kind };
     }
-    return undefined;
+    return best;
   }
 
   /**
@@ -172,11 +193,15 @@ export class TokenCatalog {
   }
 }
 
-/** The checks after a match: digits and cases the body must hold, a checksum for a glued token. */
+/**
+ * The checks after a match: digits and cases the body must hold, a checksum for a glued token,
+ * and a body that is no stand-in (`isPlaceholderBody`, where Flockdeck's shapes do not take it).
+ */
 function accepts(f: ProviderFormat, m: RegExpExecArray, glued: boolean): boolean {
   const prefix = m[1] as string;
   const rest = m[0].slice(prefix.length);
   if (f.digit === true && !/\d/.test(rest)) return false;
+  if (isPlaceholderBody(rest) && !flockdeckShapeIn(m[0])) return false;
   if (f.random === true && !(/\d/.test(rest) && /[a-z]/.test(rest) && /[A-Z]/.test(rest)))
     return false;
   if (glued && f.gluedBefore !== true)
