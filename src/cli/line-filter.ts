@@ -8,7 +8,7 @@ import type { Rejection } from '../stream/rejection.js';
 import { StageDriver } from '../stream/stage-driver.js';
 import { recText } from '../stream/stringify.js';
 import { EXIT } from './exit-codes.js';
-import { Reporter } from './reporter.js';
+import { Reporter } from '../engine/reporter.js';
 
 /** What the line filter needs from the run. */
 export interface LineFilterRun {

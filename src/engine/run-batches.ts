@@ -11,8 +11,8 @@ import { REJECT_EVENT, type Rejection } from '../stream/rejection.js';
 import { openFileSplit } from '../stream/split-file-sync.js';
 import { JudgeAhead } from '../stream/judge-ahead.js';
 import { openSource } from './inputs.js';
-import type { CommonArgs } from './run-command.js';
-import { Interrupted } from './signals.js';
+import { Interrupted } from './interrupted.js';
+import type { ReadLimits } from './read-limits.js';
 
 /** Bytes of a file read (and records handed through the stages) at a time. */
 const FILE_BATCH_BYTES = 64 * 1024;
@@ -32,7 +32,7 @@ const STREAM_BATCH_RECORDS = 1024;
 
 export interface BatchRun {
   readonly inputs: readonly string[];
-  readonly args: CommonArgs;
+  readonly read: ReadLimits;
   /** The logic of every stage (all built by `recordTransform`), in order. */
   readonly logic: readonly StageLogic[];
   readonly reject: (r: Rejection) => void;
@@ -69,13 +69,13 @@ export async function runBatches(run: BatchRun): Promise<void> {
 }
 
 async function runStages(run: BatchRun): Promise<void> {
-  const { args, reject } = run;
+  const { read, reject } = run;
   const stages = new BatchStages(run.logic, reject);
   const out = new Output(run.out);
-  const emit = async (recs: readonly Rec[], read?: ReadBatch): Promise<void> => {
+  const emit = async (recs: readonly Rec[], batch?: ReadBatch): Promise<void> => {
     if (run.stopped?.()) throw new Interrupted();
     if (run.onRecord) for (const r of recs) run.onRecord(r);
-    const { bytes, error } = encodeBatch(stages.run(recs), args.onInvalid, reject, read);
+    const { bytes, error } = encodeBatch(stages.run(recs), read.onInvalid, reject, batch);
     if (bytes.length > 0) await out.write(bytes);
     if (error) throw error;
   };
@@ -88,9 +88,9 @@ async function runStages(run: BatchRun): Promise<void> {
       input.on(REJECT_EVENT, reject); // a source's own reports (a stored transcript's)
       const recs: Readable = readRecords(input, {
         source,
-        framing: args.framing,
+        framing: read.framing,
         onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
-        maxLineBytes: args.maxInputLineBytes,
+        maxLineBytes: read.maxLineBytes,
       });
       recs.on(REJECT_EVENT, reject);
       for await (const batch of streamBatches(recs)) await emit(batch);
@@ -103,7 +103,7 @@ async function runStages(run: BatchRun): Promise<void> {
   // signal stops them as it stops reading (leaving the loop ends the flushes' generators).
   for (const recs of stages.endChunks()) {
     if (run.stopped?.()) throw new Interrupted();
-    const { bytes, error } = encodeBatch(recs, args.onInvalid, reject);
+    const { bytes, error } = encodeBatch(recs, read.onInvalid, reject);
     if (bytes.length > 0) await out.write(bytes);
     if (error) throw error;
   }
@@ -116,12 +116,13 @@ async function runStages(run: BatchRun): Promise<void> {
  */
 async function readFileBatches(
   source: string,
-  { args, reject, chunkBytes = FILE_BATCH_BYTES }: BatchRun,
+  { read: limits, reject, chunkBytes = FILE_BATCH_BYTES }: BatchRun,
   emit: (recs: readonly Rec[], read: ReadBatch) => Promise<void>,
   ahead: FirstStageJudge,
 ): Promise<boolean> {
-  if (args.framing !== 'auto' && args.framing !== 'jsonl') return false;
-  const maxLineBytes = args.maxInputLineBytes ?? linesDefaults.maxLineBytes;
+  const { framing } = limits;
+  if (framing !== 'auto' && framing !== 'jsonl') return false;
+  const maxLineBytes = limits.maxLineBytes ?? linesDefaults.maxLineBytes;
   let recs: Rec[] = [];
   let start: number[] = [];
   let end: number[] = [];
@@ -132,7 +133,7 @@ async function readFileBatches(
       {
         source,
         maxLineBytes,
-        framing: args.framing,
+        framing,
         chunkBytes,
       },
       {
