@@ -222,3 +222,11 @@ export {
 export { replay, replayDefaults, type ReplayOptions } from './transforms/replay.js';
 export { eventsReplayer } from './replay/events-replayer.js';
 export type { Block, Message, Replayed, Replayer } from './replay/replayer.js';
+// The run engine: a pipeline over inputs as the CLI runs it (docs/api.md, "The run engine")
+export {
+  runPipeline,
+  type RunPipelineOptions,
+  type RunResult,
+  type RunFailure,
+} from './engine/run-pipeline.js';
+export { readInputs, type ReadInputsOptions, type RecordInputs } from './engine/read-inputs.js';

@@ -40,6 +40,8 @@ export interface BatchRun {
   readonly stdin?: Readable;
   /** True once the run is to stop (a signal): the next batch is not written. */
   readonly stopped?: () => boolean;
+  /** Aborted when the run is to stop: a stream being read (standard input) is let go at once. */
+  readonly signal?: AbortSignal;
   /** The input being read, for a message about where the run stopped. */
   readonly position?: { source?: string };
   /** Called for every record read (progress). */
@@ -75,9 +77,18 @@ async function runStages(run: BatchRun): Promise<void> {
   const emit = async (recs: readonly Rec[], batch?: ReadBatch): Promise<void> => {
     if (run.stopped?.()) throw new Interrupted();
     if (run.onRecord) for (const r of recs) run.onRecord(r);
-    const { bytes, error } = encodeBatch(stages.run(recs), read.onInvalid, reject, batch);
+    // A stage that fails leaves what was made before it in `made`: written, then the failure.
+    const made: Rec[] = [];
+    let failed: { err: unknown } | undefined;
+    try {
+      stages.run(recs, made);
+    } catch (err) {
+      failed = { err };
+    }
+    const { bytes, error } = encodeBatch(made, read.onInvalid, reject, batch);
     if (bytes.length > 0) await out.write(bytes);
     if (error) throw error;
+    if (failed) throw failed.err;
   };
   const ahead = new FirstStageJudge(run);
   try {
@@ -93,7 +104,14 @@ async function runStages(run: BatchRun): Promise<void> {
         maxLineBytes: read.maxLineBytes,
       });
       recs.on(REJECT_EVENT, reject);
-      for await (const batch of streamBatches(recs)) await emit(batch);
+      // A stop while the stream has nothing to give (standard input idle) ends the wait.
+      const stop = (): void => void recs.destroy(new Interrupted());
+      run.signal?.addEventListener('abort', stop, { once: true });
+      try {
+        for await (const batch of streamBatches(recs)) await emit(batch);
+      } finally {
+        run.signal?.removeEventListener('abort', stop);
+      }
     }
   } finally {
     await ahead.close();

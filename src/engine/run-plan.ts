@@ -153,6 +153,7 @@ export async function runPlan(plan: RunPlan, io: RunIo): Promise<RunOutcome> {
         out: writer,
         stdin: io.stdin,
         stopped: () => stopped,
+        ...(io.signal ? { signal: io.signal } : {}),
         position,
         onRecord: counted,
       }).then(
