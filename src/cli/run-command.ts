@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { commandPlan } from '../engine/command-plan.js';
 import { expandInputs } from '../engine/inputs.js';
 import { isBrokenPipe, openOutput } from '../engine/output.js';
@@ -7,7 +7,7 @@ import { TxpipeError } from '../stream/errors.js';
 import { describeIoError } from '../stream/input.js';
 import type { Framing } from '../stream/framing.js';
 import type { OnInvalid } from '../stream/parse.js';
-import type { CommandSpec } from '../transforms/spec.js';
+import type { CommandBehaviour, CommandSpec } from '../transforms/spec.js';
 import { EXIT } from './exit-codes.js';
 import { inputsSize, RunProgress } from './run-progress.js';
 import { interruptedMessage, onSignals } from './signals.js';
@@ -44,24 +44,7 @@ export async function runCommand(
     onInvalid: args.onInvalid,
   };
   if (run.run) return run.run(args, ctx);
-  if (args.lineFilter === true) {
-    const stages = run.stages(args, ctx);
-    const { runLineFilter } = await import('./line-filter.js');
-    const out = openOutput(args.output);
-    return runLineFilter({
-      inputs,
-      stages,
-      out: out.stream,
-      stderr: io.stderr,
-      stdin: io.stdin,
-      onInvalid: args.onInvalid,
-      maxLineBytes: args.maxInputLineBytes,
-      rejectFile: args.rejectFile,
-      quiet: args.quiet,
-      clean: run.rejectedText?.(args),
-      maxOutputLineBytes: run.outputLineBytes?.(args),
-    });
-  }
+  if (args.lineFilter === true) return lineFilter(inputs, run.stages(args, ctx), run, args, io);
   const plan = commandPlan(spec, run, args, ctx);
   // A text command (usage) draws its own progress, if any.
   const progress =
@@ -108,6 +91,41 @@ export async function runCommand(
   if (code === EXIT.ok && result.rejected > 0 && run.rejectionsFail) code = EXIT.failure;
   if (code === EXIT.ok && args.strict && result.rejected > 0) code = EXIT.rejected;
   return code;
+}
+
+/** `--line-filter`: each line answered by one (the engine's `runLineFilter`), then reported. */
+async function lineFilter(
+  inputs: readonly string[],
+  stages: Transform[],
+  run: CommandBehaviour,
+  args: CommonArgs & Readonly<Record<string, unknown>>,
+  io: { stderr: NodeJS.WritableStream; stdin?: Readable },
+): Promise<number> {
+  const { runLineFilter } = await import('../engine/line-filter.js');
+  const { failure, rejected, rejections } = await runLineFilter({
+    inputs,
+    stages,
+    out: openOutput(args.output).stream,
+    stdin: io.stdin,
+    onInvalid: args.onInvalid,
+    maxLineBytes: args.maxInputLineBytes,
+    rejectFile: args.rejectFile,
+    clean: run.rejectedText?.(args),
+    maxOutputLineBytes: run.outputLineBytes?.(args),
+  });
+  if (failure !== undefined) {
+    io.stderr.write(`txpipe: ${(failure as Error).message}\n`);
+    return EXIT.failure;
+  }
+  if (!args.quiet && rejected > 0) {
+    const noun = rejected === 1 ? 'line' : 'lines';
+    const listed = rejections.map((r) => `  ${r.source}:${r.line}: ${r.reason}: ${r.message}`);
+    const how = args.onInvalid === 'pass' ? 'through' : 'as error objects';
+    io.stderr.write(
+      `txpipe: ${rejected} ${noun} could not be processed (written ${how}):\n${listed.join('\n')}\n`,
+    );
+  }
+  return EXIT.ok;
 }
 
 /** Progress on stderr for people: only on a terminal and without --quiet. */
