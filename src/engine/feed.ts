@@ -2,11 +2,10 @@ import type { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { inputError } from '../stream/input.js';
 import { linesDefaults } from '../stream/lines.js';
-import { readRecords } from '../stream/read-records.js';
-import { REJECT_EVENT, type Rejection } from '../stream/rejection.js';
+import type { Rejection } from '../stream/rejection.js';
 import type { WholeFileLimits, WholeFileReader } from '../transforms/spec.js';
-import { openSource } from './inputs.js';
 import type { ReadLimits } from './read-limits.js';
+import { sourceRecords } from './source-records.js';
 
 /** Reads one whole input file into chunks for the stages, or gives undefined to stream it. */
 export interface ReadWhole {
@@ -58,16 +57,9 @@ export async function feed(
         }
         if (chunks !== undefined) continue;
       }
-      const input = source === '-' && stdin ? stdin : await openSource(source);
-      input.on(REJECT_EVENT, reject); // a source's own reports (a stored transcript's)
-      const recs: Readable = readRecords(input, {
-        source,
-        framing: read.framing,
-        onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
-        maxLineBytes: read.maxLineBytes,
-        select,
-      });
-      recs.on(REJECT_EVENT, reject);
+      // The writer applies onInvalid, after every stage has seen the line.
+      const how = { ...read, onInvalid: 'pass' as const, select, stdin, reject };
+      const recs = await sourceRecords(source, how);
       // A run that ends early (a stage failed, a signal) stops the reading too.
       const stop = (): void => void recs.destroy();
       into.once('close', stop);

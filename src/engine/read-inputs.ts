@@ -3,10 +3,10 @@ import type { Framing } from '../stream/framing.js';
 import { inputError } from '../stream/input.js';
 import type { OnInvalid } from '../stream/parse.js';
 import type { Rec } from '../stream/rec.js';
-import { readRecords } from '../stream/read-records.js';
-import { REJECT_EVENT, type Rejection } from '../stream/rejection.js';
-import { expandInputs, openSource } from './inputs.js';
+import type { Rejection } from '../stream/rejection.js';
+import { expandInputs } from './inputs.js';
 import { Reporter } from './reporter.js';
+import { sourceRecords } from './source-records.js';
 
 /** How `readInputs` reads, and who hears of the lines it does not give. */
 export interface ReadInputsOptions {
@@ -56,15 +56,13 @@ export function readInputs(
   const list = typeof paths === 'string' ? [paths] : paths;
   async function* records(): AsyncGenerator<Rec> {
     for (const source of await expandInputs(list)) {
-      const input = source === '-' ? (options.stdin ?? process.stdin) : await openSource(source);
-      input.on(REJECT_EVENT, reporter.add); // a source's own reports (a stored transcript's)
-      const recs = readRecords(input, {
-        source,
+      const recs = await sourceRecords(source, {
         framing: options.framing ?? 'auto',
         onInvalid: options.onInvalid ?? 'skip',
         ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+        ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
+        reject: reporter.add,
       });
-      recs.on(REJECT_EVENT, reporter.add);
       try {
         for await (const rec of recs) yield rec as Rec;
       } catch (err) {

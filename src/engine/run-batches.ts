@@ -6,11 +6,10 @@ import { inputError } from '../stream/input.js';
 import { linesDefaults } from '../stream/lines.js';
 import type { LineJudge } from '../stream/line-judge.js';
 import type { Rec } from '../stream/rec.js';
-import { readRecords } from '../stream/read-records.js';
-import { REJECT_EVENT, type Rejection } from '../stream/rejection.js';
+import type { Rejection } from '../stream/rejection.js';
 import { openFileSplit } from '../stream/split-file-sync.js';
 import { JudgeAhead } from '../stream/judge-ahead.js';
-import { openSource } from './inputs.js';
+import { sourceRecords } from './source-records.js';
 import { Interrupted } from './interrupted.js';
 import type { ReadLimits } from './read-limits.js';
 
@@ -95,15 +94,9 @@ async function runStages(run: BatchRun): Promise<void> {
     for (const source of run.inputs) {
       if (run.position) run.position.source = source;
       if (source !== '-' && (await readFileBatches(source, run, emit, ahead))) continue;
-      const input = source === '-' && run.stdin ? run.stdin : await openSource(source);
-      input.on(REJECT_EVENT, reject); // a source's own reports (a stored transcript's)
-      const recs: Readable = readRecords(input, {
-        source,
-        framing: read.framing,
-        onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
-        maxLineBytes: read.maxLineBytes,
-      });
-      recs.on(REJECT_EVENT, reject);
+      // The writer applies onInvalid, after every stage has seen the line.
+      const how = { ...read, onInvalid: 'pass' as const, stdin: run.stdin, reject };
+      const recs = await sourceRecords(source, how);
       // A stop while the stream has nothing to give (standard input idle) ends the wait.
       const stop = (): void => void recs.destroy(new Interrupted());
       run.signal?.addEventListener('abort', stop, { once: true });
