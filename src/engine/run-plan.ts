@@ -57,7 +57,10 @@ export interface RunIo {
 export interface RunResult {
   /** The inputs read, folders listed (`-` is standard input). */
   readonly inputs: readonly string[];
-  /** Records read from the inputs (before any stage). */
+  /**
+   * Records read from the inputs (before any stage); 0 for a command that reads whole files
+   * itself (usage).
+   */
   readonly records: number;
   /** Bytes written to the output. */
   readonly bytes: number;
@@ -121,7 +124,8 @@ export async function runPlan(plan: RunPlan, io: RunIo): Promise<RunOutcome> {
         onRecord(r);
       }
     : () => void count++;
-  if (logic === undefined) records.on('data', counted);
+  // A command that reads whole files itself (usage) is handed their work, not records.
+  if (logic === undefined && readWhole === undefined) records.on('data', counted);
   const out = openOutput(io.output, io.endOutput ?? true);
   // The output is written by its own writer, and a failed stage or input ends the stages after
   // it instead of destroying them: what was made before a failure still reaches the output.
