@@ -238,3 +238,12 @@ export { tracesToProtobuf } from './formats/otlp/protobuf.js';
 export { postTraces, sendDefaults, type SendOptions } from './formats/otlp/send.js';
 export { tracesUrl } from './formats/otlp/traces-url.js';
 export { otlpSend, type OtlpSendOptions } from './transforms/otlp-send.js';
+
+// The run engine: a pipeline over inputs as the CLI runs it (docs/api.md, "The run engine")
+export {
+  runPipeline,
+  type RunPipelineOptions,
+  type RunResult,
+  type RunFailure,
+} from './engine/run-pipeline.js';
+export { readInputs, type ReadInputsOptions, type RecordInputs } from './engine/read-inputs.js';

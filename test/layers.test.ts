@@ -1,7 +1,7 @@
 // The layer rule of docs/ARCHITECTURE.md: each layer of src/ imports only from its own layer and
 // the layers below it. Core (stream, events) < engines (redact, clip, usage, replay) <
-// formats < transforms (the commands) and worker (a command's long-running loop) < cli and
-// index.ts. Every import statement of every file
+// formats < transforms (the commands) and worker (a command's long-running loop) < engine (a
+// pipeline run over inputs: runPipeline, readInputs) < cli and index.ts. Every import statement of every file
 // is checked, type-only imports and dynamic import() included.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,8 +20,9 @@ const LAYERS: Readonly<Record<string, number>> = {
   formats: 2,
   transforms: 3,
   worker: 3,
-  cli: 4,
-  'index.ts': 4,
+  engine: 4,
+  cli: 5,
+  'index.ts': 5,
 };
 
 /** The layer of a path under src/ (its first segment), or undefined for a folder not listed. */
@@ -86,6 +87,10 @@ describe('layers: every src file imports only its own layer and those below', ()
       'stream/x.ts -> usage/tokens.js',
     ]);
     expect(upwardImports('cli/x.ts', "import { h } from '../formats/registry.js';")).toEqual([]);
+    expect(upwardImports('cli/x.ts', "import { i } from '../engine/run-plan.js';")).toEqual([]);
+    expect(upwardImports('engine/x.ts', "import { j } from '../cli/signals.js';")).toEqual([
+      'engine/x.ts -> cli/signals.js',
+    ]);
   });
 
   it('no file imports upward', () => {

@@ -2,14 +2,6 @@
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 export type StopSignal = (typeof SIGNALS)[number];
 
-/** The error a run is stopped with when a signal came. */
-export class Interrupted extends Error {
-  constructor() {
-    super('interrupted');
-    this.name = 'Interrupted';
-  }
-}
-
 /**
  * Calls `stop` on the first SIGINT or SIGTERM while a run lasts (instead of the process dying
  * wherever it is, in the middle of a line); `received` names the signal. `off()` removes the

@@ -33,7 +33,9 @@ export function recordLogicOf(stage: Transform): StageLogic | undefined {
 /**
  * Runs stages' logic over batches of records, synchronously, in stage order: what the stages'
  * Transforms would write, for the records given so far. An error a stage throws goes to the
- * caller (the CLI then writes nothing more of the batch and fails, as the piped stages would).
+ * caller after what the stages made before it is in `out` (what a stage made before it failed
+ * goes through the stages after it, as piped stages hand it on: `chainToEnd`), so the caller
+ * writes that, then fails.
  */
 export class BatchStages {
   readonly #logic: readonly StageLogic[];
@@ -44,7 +46,10 @@ export class BatchStages {
     this.#reject = reject;
   }
 
-  /** The records the stages give for `recs`, appended to `out` (which it returns). */
+  /**
+   * The records the stages give for `recs`, appended to `out` (which it returns). When a stage
+   * throws, `out` holds what came before the failure when the error is thrown.
+   */
   run(recs: readonly Rec[], out: Rec[] = []): Rec[] {
     return this.#from(0, recs, out);
   }
@@ -88,7 +93,13 @@ export class BatchStages {
       const { transform } = this.#logic[i] as StageLogic;
       const ctx = this.#context(next);
       for (let j = 0; j < batch.length; j++) {
-        const r = transform(batch[j] as Rec, ctx);
+        let r;
+        try {
+          r = transform(batch[j] as Rec, ctx);
+        } catch (err) {
+          if (next !== out) this.#from(i + 1, next, out);
+          throw err;
+        }
         if (r === undefined) continue;
         if (Array.isArray(r)) for (const x of r as readonly Rec[]) next.push(x);
         else next.push(r as Rec);

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandInputs } from '../../src/cli/inputs.js';
+import { expandInputs } from '../../src/engine/inputs.js';
 import { usageFormats } from '../../src/transforms/usage.js';
 import { UsageFilesAhead } from '../../src/transforms/usage-files-ahead.js';
 import { readFileUsage } from '../../src/usage/file-usage.js';

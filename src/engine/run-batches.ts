@@ -6,13 +6,12 @@ import { inputError } from '../stream/input.js';
 import { linesDefaults } from '../stream/lines.js';
 import type { LineJudge } from '../stream/line-judge.js';
 import type { Rec } from '../stream/rec.js';
-import { readRecords } from '../stream/read-records.js';
-import { REJECT_EVENT, type Rejection } from '../stream/rejection.js';
+import type { Rejection } from '../stream/rejection.js';
 import { openFileSplit } from '../stream/split-file-sync.js';
 import { JudgeAhead } from '../stream/judge-ahead.js';
-import { openSource } from './inputs.js';
-import type { CommonArgs } from './run-command.js';
-import { Interrupted } from './signals.js';
+import { sourceRecords } from './source-records.js';
+import { Interrupted } from './interrupted.js';
+import type { ReadLimits } from './read-limits.js';
 
 /** Bytes of a file read (and records handed through the stages) at a time. */
 const FILE_BATCH_BYTES = 64 * 1024;
@@ -32,7 +31,7 @@ const STREAM_BATCH_RECORDS = 1024;
 
 export interface BatchRun {
   readonly inputs: readonly string[];
-  readonly args: CommonArgs;
+  readonly read: ReadLimits;
   /** The logic of every stage (all built by `recordTransform`), in order. */
   readonly logic: readonly StageLogic[];
   readonly reject: (r: Rejection) => void;
@@ -40,6 +39,8 @@ export interface BatchRun {
   readonly stdin?: Readable;
   /** True once the run is to stop (a signal): the next batch is not written. */
   readonly stopped?: () => boolean;
+  /** Aborted when the run is to stop: a stream being read (standard input) is let go at once. */
+  readonly signal?: AbortSignal;
   /** The input being read, for a message about where the run stopped. */
   readonly position?: { source?: string };
   /** Called for every record read (progress). */
@@ -69,31 +70,41 @@ export async function runBatches(run: BatchRun): Promise<void> {
 }
 
 async function runStages(run: BatchRun): Promise<void> {
-  const { args, reject } = run;
+  const { read, reject } = run;
   const stages = new BatchStages(run.logic, reject);
   const out = new Output(run.out);
-  const emit = async (recs: readonly Rec[], read?: ReadBatch): Promise<void> => {
+  const emit = async (recs: readonly Rec[], batch?: ReadBatch): Promise<void> => {
     if (run.stopped?.()) throw new Interrupted();
     if (run.onRecord) for (const r of recs) run.onRecord(r);
-    const { bytes, error } = encodeBatch(stages.run(recs), args.onInvalid, reject, read);
+    // A stage that fails leaves what was made before it in `made`: written, then the failure.
+    const made: Rec[] = [];
+    let failed: { err: unknown } | undefined;
+    try {
+      stages.run(recs, made);
+    } catch (err) {
+      failed = { err };
+    }
+    const { bytes, error } = encodeBatch(made, read.onInvalid, reject, batch);
     if (bytes.length > 0) await out.write(bytes);
     if (error) throw error;
+    if (failed) throw failed.err;
   };
   const ahead = new FirstStageJudge(run);
   try {
     for (const source of run.inputs) {
       if (run.position) run.position.source = source;
       if (source !== '-' && (await readFileBatches(source, run, emit, ahead))) continue;
-      const input = source === '-' && run.stdin ? run.stdin : await openSource(source);
-      input.on(REJECT_EVENT, reject); // a source's own reports (a stored transcript's)
-      const recs: Readable = readRecords(input, {
-        source,
-        framing: args.framing,
-        onInvalid: 'pass', // the writer applies --on-invalid, after every stage has seen the line
-        maxLineBytes: args.maxInputLineBytes,
-      });
-      recs.on(REJECT_EVENT, reject);
-      for await (const batch of streamBatches(recs)) await emit(batch);
+      // The writer applies onInvalid, after every stage has seen the line.
+      const how = { ...read, onInvalid: 'pass' as const, stdin: run.stdin, reject };
+      const recs = await sourceRecords(source, how);
+      // A stop while the stream has nothing to give (standard input idle) ends the wait.
+      const stop = (): void => void recs.destroy(new Interrupted());
+      run.signal?.addEventListener('abort', stop, { once: true });
+      try {
+        for await (const batch of streamBatches(recs)) await emit(batch);
+      } finally {
+        run.signal?.removeEventListener('abort', stop);
+      }
     }
   } finally {
     await ahead.close();
@@ -103,7 +114,7 @@ async function runStages(run: BatchRun): Promise<void> {
   // signal stops them as it stops reading (leaving the loop ends the flushes' generators).
   for (const recs of stages.endChunks()) {
     if (run.stopped?.()) throw new Interrupted();
-    const { bytes, error } = encodeBatch(recs, args.onInvalid, reject);
+    const { bytes, error } = encodeBatch(recs, read.onInvalid, reject);
     if (bytes.length > 0) await out.write(bytes);
     if (error) throw error;
   }
@@ -116,12 +127,13 @@ async function runStages(run: BatchRun): Promise<void> {
  */
 async function readFileBatches(
   source: string,
-  { args, reject, chunkBytes = FILE_BATCH_BYTES }: BatchRun,
+  { read: limits, reject, chunkBytes = FILE_BATCH_BYTES }: BatchRun,
   emit: (recs: readonly Rec[], read: ReadBatch) => Promise<void>,
   ahead: FirstStageJudge,
 ): Promise<boolean> {
-  if (args.framing !== 'auto' && args.framing !== 'jsonl') return false;
-  const maxLineBytes = args.maxInputLineBytes ?? linesDefaults.maxLineBytes;
+  const { framing } = limits;
+  if (framing !== 'auto' && framing !== 'jsonl') return false;
+  const maxLineBytes = limits.maxLineBytes ?? linesDefaults.maxLineBytes;
   let recs: Rec[] = [];
   let start: number[] = [];
   let end: number[] = [];
@@ -132,7 +144,7 @@ async function readFileBatches(
       {
         source,
         maxLineBytes,
-        framing: args.framing,
+        framing,
         chunkBytes,
       },
       {

@@ -7,7 +7,6 @@ import { parseLine } from '../stream/parse.js';
 import type { Rejection } from '../stream/rejection.js';
 import { StageDriver } from '../stream/stage-driver.js';
 import { recText } from '../stream/stringify.js';
-import { EXIT } from './exit-codes.js';
 import { Reporter } from './reporter.js';
 
 /** What the line filter needs from the run. */
@@ -15,17 +14,23 @@ export interface LineFilterRun {
   readonly inputs: readonly string[];
   readonly stages: readonly Transform[];
   readonly out: Writable;
-  readonly stderr: NodeJS.WritableStream;
   readonly stdin?: Readable;
   /** `pass`: a failed line is written through (cleaned); otherwise as a JSON error object. */
   readonly onInvalid: OnInvalid;
   readonly maxLineBytes?: number;
   readonly rejectFile?: string;
-  readonly quiet: boolean;
   /** How the command cleans a line it could not process (redact's text-level redaction). */
   readonly clean?: (raw: string) => string;
   /** The most bytes a line written may have (clip's `--max-line-bytes`); none when absent. */
   readonly maxOutputLineBytes?: number;
+}
+
+/** How a line filter ended: the lines it could not process, or the input that failed. */
+export interface LineFilterOutcome {
+  /** An input that could not be read (`ERR_TXPIPE_INPUT`): the run ended there. */
+  readonly failure?: unknown;
+  readonly rejected: number;
+  readonly rejections: readonly Rejection[];
 }
 
 /** One line's place in the input, or a line too long to be held. */
@@ -68,10 +73,10 @@ export function errorLine(r: Rejection, bound = Infinity): string {
  * line is done (never held for a batch while input is idle). A line that is not JSON, that a
  * stage rejects or fails on, is written through (cleaned as the command cleans rejected lines)
  * with `--on-invalid pass`, or else as a one-line JSON error object; never dropped, and it never
- * ends the run. Nothing but those lines goes to standard output; the failures are also reported
- * as any run reports them (stderr summary, `--reject-file`).
+ * ends the run. Nothing but those lines goes to the output; the failures are also counted and
+ * kept in the reject file, and given back for the CLI's summary.
  */
-export async function runLineFilter(run: LineFilterRun): Promise<number> {
+export async function runLineFilter(run: LineFilterRun): Promise<LineFilterOutcome> {
   const clean = run.clean ?? ((raw: string) => raw);
   const reporter = new Reporter(run.rejectFile, clean);
   const driver = new StageDriver(run.stages);
@@ -140,20 +145,10 @@ export async function runLineFilter(run: LineFilterRun): Promise<number> {
       splitter.end(sink);
       for (const item of items.splice(0)) await answer(source, item);
     } catch (err) {
-      run.stderr.write(`txpipe: ${(inputError(err, source) as Error).message}\n`);
-      return EXIT.failure;
+      return { failure: inputError(err, source), rejected: reporter.count, rejections: [] };
     }
   }
   if (run.out !== process.stdout) await new Promise((resolve) => run.out.end(resolve));
   await reporter.close();
-  if (!run.quiet && reporter.count > 0) {
-    const noun = reporter.count === 1 ? 'line' : 'lines';
-    const listed = reporter.rejections.map(
-      (r) => `  ${r.source}:${r.line}: ${r.reason}: ${r.message}`,
-    );
-    run.stderr.write(
-      `txpipe: ${reporter.count} ${noun} could not be processed (written ${run.onInvalid === 'pass' ? 'through' : 'as error objects'}):\n${listed.join('\n')}\n`,
-    );
-  }
-  return EXIT.ok;
+  return { rejected: reporter.count, rejections: reporter.rejections };
 }

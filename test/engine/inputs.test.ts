@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { expandInputs } from '../../src/cli/inputs.js';
+import { expandInputs } from '../../src/engine/inputs.js';
 
 // A folder named `locked` cannot be listed, whoever runs the tests (root reads any folder, so
 // the permission is faked here; test/cli/cli.test.ts checks a real one as another user).

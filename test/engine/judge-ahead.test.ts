@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBatches } from '../../src/cli/run-batches.js';
-import type { CommonArgs } from '../../src/cli/run-command.js';
+import { runBatches } from '../../src/engine/run-batches.js';
+import type { ReadLimits } from '../../src/engine/read-limits.js';
 import { createRedactor } from '../../src/redact/redactor.js';
 import { recordLogicOf, type StageLogic } from '../../src/stream/batch-logic.js';
 import type { Rec } from '../../src/stream/rec.js';
 import type { Rejection } from '../../src/stream/rejection.js';
 import { getCommand } from '../../src/transforms/registry.js';
-import { ensureBuilt, txpipe } from './run.js';
+import { ensureBuilt, txpipe } from '../cli/run.js';
 import { fixture, repoRoot } from '../shared.js';
 
 // The labelled corpus's first 386 lines (the trufflehog and secretlint samples): varied lines
@@ -109,17 +109,10 @@ async function run(inputs: string[], o: Options = {}) {
       },
     },
   };
-  const args: CommonArgs = {
-    files: inputs,
-    strict: false,
-    onInvalid: 'pass',
-    framing: 'auto',
-    quiet: true,
-    maxInputLineBytes: 65536,
-  } as CommonArgs;
+  const read: ReadLimits = { onInvalid: 'pass', framing: 'auto', maxLineBytes: 65536 };
   await runBatches({
     inputs,
-    args,
+    read,
     logic: [watched],
     reject: (r: Rejection) => rejections.push(`${r.line} ${r.reason}`),
     out,

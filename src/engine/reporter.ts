@@ -2,21 +2,35 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import type { Rejection } from '../stream/rejection.js';
 
 /** How many rejected lines the stderr summary names before it only counts. */
-const LISTED = 20;
+export const LISTED = 20;
+
+/** What a Reporter keeps besides the count, and who else hears of each rejection. */
+export interface ReporterOptions {
+  /** The rejections kept in `rejections` (the first ones); the count goes on (LISTED). */
+  readonly keep?: number;
+  /** Called with every rejection, in order. */
+  readonly onReject?: (r: Rejection) => void;
+}
 
 /**
- * Collects the lines a run did not write: it keeps them verbatim in `--reject-file` (through
- * `clean`, so redact can scrub them) and prints a summary to stderr at the end.
+ * Collects the lines a run did not write: counts them, keeps the first few, hands each to
+ * `onReject`, keeps them verbatim in a reject file (through `clean`, so redact can scrub them),
+ * and words the summary the CLI prints to stderr at the end.
  */
 export class Reporter {
   readonly rejections: Rejection[] = [];
   count = 0;
   private readonly file: WriteStream | undefined;
+  private readonly keep: number;
+  private readonly onReject: ((r: Rejection) => void) | undefined;
 
   constructor(
     rejectFile: string | undefined,
     private readonly clean: (raw: string) => string = (raw) => raw,
+    options: ReporterOptions = {},
   ) {
+    this.keep = options.keep ?? LISTED;
+    this.onReject = options.onReject;
     this.file = rejectFile ? createWriteStream(rejectFile) : undefined;
     // An unwritable reject file fails the run at the end (see close), not the process at once.
     this.file?.on('error', (err) => (this.error ??= err));
@@ -26,7 +40,8 @@ export class Reporter {
 
   readonly add = (r: Rejection): void => {
     this.count++;
-    if (this.rejections.length < LISTED) this.rejections.push(r);
+    if (this.rejections.length < this.keep) this.rejections.push(r);
+    this.onReject?.(r);
     if (this.file && !this.error && r.raw !== undefined) this.file.write(this.clean(r.raw) + '\n');
   };
 
@@ -46,9 +61,11 @@ export class Reporter {
   /** The stderr summary, or '' when nothing was rejected. */
   summary(): string {
     if (this.count === 0) return '';
-    const lines = this.rejections.map((r) => `  ${r.source}:${r.line}: ${r.reason}: ${r.message}`);
-    if (this.count > this.rejections.length) {
-      lines.push(`  ... and ${this.count - this.rejections.length} more`);
+    const lines = this.rejections
+      .slice(0, LISTED)
+      .map((r) => `  ${r.source}:${r.line}: ${r.reason}: ${r.message}`);
+    if (this.count > lines.length) {
+      lines.push(`  ... and ${this.count - lines.length} more`);
     }
     const noun = this.count === 1 ? 'line' : 'lines';
     return `txpipe: ${this.count} ${noun} not written:\n${lines.join('\n')}\n`;

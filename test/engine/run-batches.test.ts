@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runBatches } from '../../src/cli/run-batches.js';
-import type { CommonArgs } from '../../src/cli/run-command.js';
+import { runBatches } from '../../src/engine/run-batches.js';
+import type { ReadLimits } from '../../src/engine/read-limits.js';
 import { recordLogicOf, type StageLogic } from '../../src/stream/batch-logic.js';
 import type { OnInvalid } from '../../src/stream/parse.js';
 import type { Rejection } from '../../src/stream/rejection.js';
@@ -74,18 +74,12 @@ async function run(
       done();
     },
   });
-  const args: CommonArgs = {
-    files: inputs,
-    strict: false,
-    onInvalid,
-    framing: 'auto',
-    quiet: true,
-  };
+  const read: ReadLimits = { onInvalid, framing: 'auto' };
   let error: string | undefined;
   try {
     await runBatches({
       inputs,
-      args,
+      read,
       logic: await logicOf(name, argv),
       reject: (r: Rejection) => rejections.push(`${r.line} ${r.reason}`),
       out,
