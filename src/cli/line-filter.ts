@@ -8,7 +8,7 @@ import type { Rejection } from '../stream/rejection.js';
 import { StageDriver } from '../stream/stage-driver.js';
 import { recText } from '../stream/stringify.js';
 import { EXIT } from './exit-codes.js';
-import { Reporter } from './reporter.js';
+import { cliMessage, Reporter } from './reporter.js';
 
 /** What the line filter needs from the run. */
 export interface LineFilterRun {
@@ -149,7 +149,7 @@ export async function runLineFilter(run: LineFilterRun): Promise<number> {
   if (!run.quiet && reporter.count > 0) {
     const noun = reporter.count === 1 ? 'line' : 'lines';
     const listed = reporter.rejections.map(
-      (r) => `  ${r.source}:${r.line}: ${r.reason}: ${r.message}`,
+      (r) => `  ${r.source}:${r.line}: ${r.reason}: ${cliMessage(r)}`,
     );
     run.stderr.write(
       `txpipe: ${reporter.count} ${noun} could not be processed (written ${run.onInvalid === 'pass' ? 'through' : 'as error objects'}):\n${listed.join('\n')}\n`,

@@ -5,6 +5,16 @@ import type { Rejection } from '../stream/rejection.js';
 const LISTED = 20;
 
 /**
+ * A rejection's message as the command line words it: the reader's `maxLineBytes` is the flag
+ * `--max-input-line-bytes` there (a stage's own options are worded by `flagWording`).
+ */
+export function cliMessage(r: Rejection): string {
+  return r.reason === 'line-too-long'
+    ? r.message.replace(/\bmaxLineBytes\b/g, '--max-input-line-bytes')
+    : r.message;
+}
+
+/**
  * Collects the lines a run did not write: it keeps them verbatim in `--reject-file` (through
  * `clean`, so redact can scrub them) and prints a summary to stderr at the end.
  */
@@ -46,7 +56,9 @@ export class Reporter {
   /** The stderr summary, or '' when nothing was rejected. */
   summary(): string {
     if (this.count === 0) return '';
-    const lines = this.rejections.map((r) => `  ${r.source}:${r.line}: ${r.reason}: ${r.message}`);
+    const lines = this.rejections.map(
+      (r) => `  ${r.source}:${r.line}: ${r.reason}: ${cliMessage(r)}`,
+    );
     if (this.count > this.rejections.length) {
       lines.push(`  ... and ${this.count - this.rejections.length} more`);
     }

@@ -316,8 +316,9 @@ function describeFailure(err: unknown, outputName: string): string {
 }
 
 /**
- * Runs a parsed command line and gives its exit code: a bad option value (`badOption`) is a usage
- * error (EXIT.usage), any other error a failure; either is reported on `io.stderr`.
+ * Runs a parsed command line and gives its exit code: a bad option value (`badOption`) or an
+ * unknown option (a `run` step's) is a usage error (EXIT.usage), any other error a failure;
+ * either is reported on `io.stderr`.
  */
 export async function runParsed(
   spec: CommandSpec,
@@ -327,7 +328,9 @@ export async function runParsed(
   try {
     return await runCommand(spec, args, io);
   } catch (err) {
-    const usage = err instanceof TxpipeError && err.code === 'ERR_TXPIPE_BAD_OPTION';
+    const usage =
+      err instanceof TxpipeError &&
+      (err.code === 'ERR_TXPIPE_BAD_OPTION' || err.code === 'ERR_TXPIPE_UNKNOWN_OPTION');
     const message = usage ? flagWording((err as Error).message, args) : (err as Error).message;
     io.stderr.write(`txpipe: ${message}\n`);
     return usage ? EXIT.usage : EXIT.failure;

@@ -138,7 +138,7 @@ function withTools(text: string, fill: (head: string, tail: string) => Buffer): 
 export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
   const o = withDefaults(runRecordDefaults, options as RunRecordOptions);
   if (o.runIndex !== undefined && (!Number.isInteger(o.runIndex) || o.runIndex < 1)) {
-    badOption('runIndex (--run-index) must be an integer of 1 or more');
+    badOption('runIndex must be an integer of 1 or more');
   }
   if (!Array.isArray(o.fixtureFiles) || !o.fixtureFiles.every((f) => typeof f === 'string')) {
     badOption('fixtureFiles (--fixture-files) must be a list of paths');
