@@ -141,7 +141,7 @@ export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
     badOption('runIndex must be an integer of 1 or more');
   }
   if (!Array.isArray(o.fixtureFiles) || !o.fixtureFiles.every((f) => typeof f === 'string')) {
-    badOption('fixtureFiles (--fixture-files) must be a list of paths');
+    badOption('fixtureFiles must be a list of paths');
   }
   if (!Number.isInteger(o.resultBytes) || o.resultBytes < 1) {
     badOption('resultBytes must be a positive integer');
