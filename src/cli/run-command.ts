@@ -3,6 +3,7 @@ import { commandPlan } from '../engine/command-plan.js';
 import { expandInputs } from '../engine/inputs.js';
 import { isBrokenPipe, openOutput } from '../engine/output.js';
 import { runPlan } from '../engine/run-plan.js';
+import { cliMessage } from '../engine/reporter.js';
 import { TxpipeError } from '../stream/errors.js';
 import { describeIoError } from '../stream/input.js';
 import type { Framing } from '../stream/framing.js';
@@ -117,7 +118,7 @@ async function lineFilter(
   }
   if (!args.quiet && rejected > 0) {
     const noun = rejected === 1 ? 'line' : 'lines';
-    const listed = rejections.map((r) => `  ${r.source}:${r.line}: ${r.reason}: ${r.message}`);
+    const listed = rejections.map((r) => `  ${r.source}:${r.line}: ${r.reason}: ${cliMessage(r)}`);
     const how = args.onInvalid === 'pass' ? 'through' : 'as error objects';
     io.stderr.write(
       `txpipe: ${rejected} ${noun} could not be processed (written ${how}):\n${listed.join('\n')}\n`,
@@ -147,8 +148,9 @@ function describeFailure(err: unknown, outputName: string): string {
 }
 
 /**
- * Runs a parsed command line and gives its exit code: a bad option value (`badOption`) is a usage
- * error (EXIT.usage), any other error a failure; either is reported on `io.stderr`.
+ * Runs a parsed command line and gives its exit code: a bad option value (`badOption`) or an
+ * unknown option (a `run` step's) is a usage error (EXIT.usage), any other error a failure;
+ * either is reported on `io.stderr`.
  */
 export async function runParsed(
   spec: CommandSpec,
@@ -158,7 +160,9 @@ export async function runParsed(
   try {
     return await runCommand(spec, args, io);
   } catch (err) {
-    const usage = err instanceof TxpipeError && err.code === 'ERR_TXPIPE_BAD_OPTION';
+    const usage =
+      err instanceof TxpipeError &&
+      (err.code === 'ERR_TXPIPE_BAD_OPTION' || err.code === 'ERR_TXPIPE_UNKNOWN_OPTION');
     const message = usage ? flagWording((err as Error).message, args) : (err as Error).message;
     io.stderr.write(`txpipe: ${message}\n`);
     return usage ? EXIT.usage : EXIT.failure;

@@ -24,7 +24,13 @@ const UNITS: Readonly<Record<string, number>> = {
   m: 1024 * 1024,
   mib: 1024 * 1024,
   mb: 1000 * 1000,
+  g: 1024 * 1024 * 1024,
+  gib: 1024 * 1024 * 1024,
+  gb: 1000 * 1000 * 1000,
 };
+
+/** The units a size may have, as messages name them. */
+const UNIT_NAMES = 'KiB, MiB, GiB of 1024; kB, MB, GB of 1000; or none';
 
 /** A value as a message shows it: JSON where it can be written so, else its type. */
 function describeValue(v: unknown): string {
@@ -36,8 +42,8 @@ function describeValue(v: unknown): string {
 }
 
 /**
- * A byte size: a number, or text such as `8192`, `8KiB`, `8k` (1024), `8kB` (1000), `1MiB`;
- * `none` is `Infinity` (no limit).
+ * A byte size: a number, or text such as `8192`, `8KiB`, `8k` (1024), `8kB` (1000), `1MiB`,
+ * `1GiB` (2^30), `1GB` (10^9), case ignored; `none` is `Infinity` (no limit).
  */
 export function parseSize(size: string | number, what = 'size'): number {
   if (typeof size !== 'number' && typeof size !== 'string') {
@@ -52,7 +58,11 @@ export function parseSize(size: string | number, what = 'size'): number {
   const text = size.trim().toLowerCase();
   if (text === 'none') return Infinity;
   const m = /^([0-9]+)\s*([a-z]*)$/.exec(text);
-  const unit = m ? UNITS[m[2]!] : undefined;
+  const unit = m && Object.hasOwn(UNITS, m[2]!) ? UNITS[m[2]!] : undefined;
+  if (m && unit === undefined) {
+    const given = /[a-z]+$/i.exec(size.trim())?.[0] ?? m[2];
+    badOption(`${what}: unknown unit "${given}" in "${size}" (units: ${UNIT_NAMES})`);
+  }
   if (!m || unit === undefined) {
     badOption(`${what}: cannot read "${size}" as a size (such as 8192, 8KiB, 1MiB or none)`);
   }

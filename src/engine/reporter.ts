@@ -13,6 +13,16 @@ export interface ReporterOptions {
 }
 
 /**
+ * A rejection's message as the command line words it: the reader's `maxLineBytes` is the flag
+ * `--max-input-line-bytes` there (a stage's own options are worded by `flagWording`).
+ */
+export function cliMessage(r: Rejection): string {
+  return r.reason === 'line-too-long'
+    ? r.message.replace(/\bmaxLineBytes\b/g, '--max-input-line-bytes')
+    : r.message;
+}
+
+/**
  * Collects the lines a run did not write: counts them, keeps the first few, hands each to
  * `onReject`, keeps them verbatim in a reject file (through `clean`, so redact can scrub them),
  * and words the summary the CLI prints to stderr at the end.
@@ -63,7 +73,7 @@ export class Reporter {
     if (this.count === 0) return '';
     const lines = this.rejections
       .slice(0, LISTED)
-      .map((r) => `  ${r.source}:${r.line}: ${r.reason}: ${r.message}`);
+      .map((r) => `  ${r.source}:${r.line}: ${r.reason}: ${cliMessage(r)}`);
     if (this.count > lines.length) {
       lines.push(`  ... and ${this.count - lines.length} more`);
     }

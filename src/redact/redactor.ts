@@ -14,6 +14,7 @@ import type { PrescanSpec } from './prescan-spec.js';
 import { prescanFlockdeck } from './flockdeck/prescan-flockdeck.js';
 import { redactFlockdeckText } from './flockdeck/redact-flockdeck.js';
 import { redactFlockdeckValue } from './flockdeck/redact-flockdeck-value.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 export { REDACTED, WITHHELD };
 
@@ -77,8 +78,16 @@ const MEMO_MIN_LENGTH = 256;
 /** At most this many characters of remembered strings (and their redactions) per redactor. */
 const MEMO_MAX_CHARS = 4 * 1024 * 1024;
 
+/** Every option `createRedactor` takes (a misspelt one is an error, not ignored). */
+const createRedactorOptionNames = optionNames<RedactOptions>({
+  rules: true,
+  config: true,
+  pii: true,
+});
+
 /** Builds a redactor; options are validated here, once. */
 export function createRedactor(options: RedactOptions = {}): Redactor {
+  checkKnownOptions('createRedactor', options, createRedactorOptionNames);
   const opts = withDefaults(redactOptionsDefaults, options);
   if (typeof opts.pii !== 'boolean') badOption('redact: pii must be true or false');
   if (!(REDACT_RULES as readonly unknown[]).includes(opts.rules))

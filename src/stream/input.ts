@@ -103,6 +103,8 @@ export function describeIoError(err: NodeJS.ErrnoException): string {
       return 'symbolic link loop';
     case 'ENAMETOOLONG':
       return 'name too long';
+    case 'ERR_STREAM_PREMATURE_CLOSE':
+      return 'closed before its end (the stream was destroyed)';
     default:
       // Node's text without its code and syscall: `EIO: i/o error, read` -> `i/o error`.
       return err.message.replace(/^[A-Z][A-Z0-9_]*: /, '').replace(/, [a-z_]+(?: '.*')?$/, '');

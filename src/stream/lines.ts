@@ -4,6 +4,7 @@ import { TxpipeError, badOption } from './errors.js';
 import { emitReject } from './rejection.js';
 import { withDefaults } from './options.js';
 import { LineSplitter, tooLongMessage, type LineSink } from './line-splitter.js';
+import { checkKnownOptions, optionNames } from './known-options.js';
 
 /** One input line. */
 export interface Line {
@@ -61,11 +62,20 @@ export function checkMaxLineBytes(value: unknown): void {
   }
 }
 
+/** Every option `lines` takes (a misspelt one is an error, not ignored). */
+const linesOptionNames = optionNames<LinesOptions>({
+  source: true,
+  maxLineBytes: true,
+  onLongLine: true,
+  select: true,
+});
+
 /**
  * Splits bytes into {@link Line}s with the reading rules of {@link LineSplitter} (linear in input
  * size, whatever the line lengths).
  */
 export function lines(options: LinesOptions = {}): Transform {
+  checkKnownOptions('lines', options, linesOptionNames);
   const opts = withDefaults(linesDefaults, options);
   checkMaxLineBytes(opts.maxLineBytes);
   checkOneOf('onLongLine', opts.onLongLine, ['skip', 'error']);

@@ -4,6 +4,7 @@ import type { Line } from './lines.js';
 import type { Rec } from './rec.js';
 import { keepInvalidUtf8, keepRawBytes } from './raw-bytes.js';
 import { rejectInvalid } from './rejection.js';
+import { checkKnownOptions, optionNames } from './known-options.js';
 
 /**
  * What to do with a line that is not JSON:
@@ -60,6 +61,9 @@ export function parseLine(line: Line): Rec | undefined {
   }
 }
 
+/** Every option `parse` takes (a misspelt one is an error, not ignored). */
+const parseOptionNames = optionNames<ParseOptions>({ onInvalid: true });
+
 /**
  * Parses {@link Line}s into {@link Rec}s (DESIGN §3). Blank lines are skipped. Any JSON value is a
  * record, objects or not. A last line without a line break that is not JSON is taken as cut off by
@@ -68,6 +72,7 @@ export function parseLine(line: Line): Rec | undefined {
  * other stages (redact) have seen it. A malformed line elsewhere follows `onInvalid`.
  */
 export function parse(options: ParseOptions = {}): Transform {
+  checkKnownOptions('parse', options, parseOptionNames);
   const onInvalid = checkOnInvalid(options.onInvalid ?? parseDefaults.onInvalid);
   return new Transform({
     objectMode: true,

@@ -17,6 +17,7 @@ import type { Rec } from './rec.js';
 import { withDefaults } from './options.js';
 import type { TrailingBytes } from './gunzip-members.js';
 import { REJECT_EVENT, type Rejection } from './rejection.js';
+import { checkKnownOptions, optionNames } from './known-options.js';
 
 export interface ReadRecordsOptions {
   /** Name reported for the records (a path or `-`). */
@@ -68,7 +69,20 @@ interface ParsePlace {
  * parse error stream-json raises (a plain `Error`) for an array or concatenated values that are
  * not JSON, which cannot be skipped line by line: it names the record and how far reading got.
  */
-function readError(err: unknown, source: string, place?: ParsePlace): Error {
+function readError(
+  err: unknown,
+  source: string,
+  place?: ParsePlace,
+  sourceFailure?: unknown,
+): Error {
+  if (sourceFailure !== undefined && (err === sourceFailure || causeOf(err) === sourceFailure)) {
+    // The input stream failed or was destroyed (its own error, a plain one or none): an input
+    // error, never a parse error of the bytes it gave before.
+    const e = sourceFailure as NodeJS.ErrnoException;
+    if (typeof e?.code === 'string') return inputError(e, source) as Error;
+    const why = e instanceof Error ? e.message : String(e);
+    return new TxpipeError('ERR_TXPIPE_INPUT', `${source}: read failed (${why})`, { cause: e });
+  }
   const e = inputError(err, source) as Error;
   if (e instanceof TxpipeError || typeof (e as NodeJS.ErrnoException).code === 'string') return e;
   // stream-json does not say where it stopped: the record it was in, and the bytes it had read.
@@ -80,6 +94,16 @@ function readError(err: unknown, source: string, place?: ParsePlace): Error {
       cause: err,
     },
   );
+}
+
+/** A source destroyed before its end without an error of its own. */
+const PREMATURE = Object.assign(new Error('the source was destroyed before its end'), {
+  code: 'ERR_STREAM_PREMATURE_CLOSE',
+});
+
+/** The cause an error carries, if any. */
+function causeOf(err: unknown): unknown {
+  return err instanceof Error ? err.cause : undefined;
 }
 
 /** Drops a UTF-8 byte order mark from the front of a byte stream (stream-json does not skip it). */
@@ -153,6 +177,16 @@ function checkOptions(options: ReadRecordsOptions): void {
   if (options.maxLineBytes !== undefined) checkMaxLineBytes(options.maxLineBytes);
 }
 
+/** Every option `readRecords` takes (a misspelt one is an error, not ignored). */
+const readRecordsOptionNames = optionNames<ReadRecordsOptions>({
+  source: true,
+  framing: true,
+  onInvalid: true,
+  maxLineBytes: true,
+  onLongLine: true,
+  select: true,
+});
+
 /**
  * Bytes in (a file, standard input, gzip or not), records out: the reading half of every txpipe
  * pipeline. Framing is sniffed from the first bytes unless given. Rejections from the inner stages
@@ -161,6 +195,7 @@ function checkOptions(options: ReadRecordsOptions): void {
  * I/O error, a JSON array cut short), the records read before are given first, then the error.
  */
 export function readRecords(input: Readable, options: ReadRecordsOptions = {}): Readable {
+  checkKnownOptions('readRecords', options, readRecordsOptionNames);
   checkOptions(options);
   const path = (input as Readable & { path?: unknown }).path;
   const opts = withDefaults(
@@ -228,8 +263,21 @@ export function readRecords(input: Readable, options: ReadRecordsOptions = {}): 
       out.emit(REJECT_EVENT, trailingRejection(opts.source, lastLine + 1, trailing));
     out.end();
   };
+  // What the input itself fails with (destroyed with an error or without): told apart from what
+  // the stages after it raise.
+  let sourceFailure: unknown;
+  input.on('error', (err: unknown) => (sourceFailure ??= err));
+  input.on('close', () => {
+    if (!input.readableEnded && sourceFailure === undefined) sourceFailure = PREMATURE;
+  });
   run().catch((err: unknown) => {
-    const failure = readError(err, opts.source, place.parsing ? place : undefined);
+    const premature = (err as NodeJS.ErrnoException)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+    const failure = readError(
+      premature && sourceFailure === PREMATURE ? PREMATURE : err,
+      opts.source,
+      place.parsing ? place : undefined,
+      sourceFailure,
+    );
     afterDrain(out, () => out.destroy(failure));
   });
   return out;

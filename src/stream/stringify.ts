@@ -6,6 +6,7 @@ import { checkOnInvalid, type OnInvalid } from './parse.js';
 import type { Rec } from './rec.js';
 import { rawBytes } from './raw-bytes.js';
 import { rejectInvalid } from './rejection.js';
+import { checkKnownOptions, optionNames } from './known-options.js';
 
 export interface StringifyOptions {
   /**
@@ -63,6 +64,9 @@ export function settledRec(rec: Rec): Rec {
   return { ...rec, raw: currentText(rec), changed: false };
 }
 
+/** Every option `stringify` takes (a misspelt one is an error, not ignored). */
+const stringifyOptionNames = optionNames<StringifyOptions>({ onInvalid: true, batchBytes: true });
+
 /**
  * Writes records as JSON Lines: an unchanged record as its original text, a changed one
  * serialised, each ending with `\n`. Output is gathered into batches of about `batchBytes`: a
@@ -71,6 +75,7 @@ export function settledRec(rec: Rec): Rec {
  * of lines (a log shipper) is not held back.
  */
 export function stringify(options: StringifyOptions = {}): Transform {
+  checkKnownOptions('stringify', options, stringifyOptionNames);
   const onInvalid = checkOnInvalid(options.onInvalid ?? stringifyDefaults.onInvalid);
   const batchBytes = options.batchBytes ?? stringifyDefaults.batchBytes;
   if (!(Number.isInteger(batchBytes) && batchBytes > 0)) {

@@ -11,6 +11,7 @@ import { checkValueDepth } from '../stream/depth.js';
 import { recordTransform } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { awfTreeDefaults } from './commands/awf-tree.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 export { awfTreeDefaults };
 
@@ -18,6 +19,9 @@ export interface AwfTreeOptions {
   /** The most runs whose linkage is held until the end of input. */
   readonly maxRuns?: number;
 }
+
+/** Every option `awfTree` takes (a misspelt one is an error, not ignored). */
+const awfTreeOptionNames = optionNames<AwfTreeOptions>({ maxRuns: true });
 
 /**
  * `awf-tree`: reads AWF transcripts (a directory of them, at any depth) and writes one record per
@@ -27,6 +31,7 @@ export interface AwfTreeOptions {
  * ignored.
  */
 export function awfTree(options: AwfTreeOptions = {}): Transform {
+  checkKnownOptions('awfTree', options, awfTreeOptionNames);
   const { maxRuns } = withDefaults(awfTreeDefaults, options);
   if (!Number.isInteger(maxRuns) || maxRuns < 1) {
     badOption(`maxRuns must be a positive integer, not ${String(maxRuns)}`);

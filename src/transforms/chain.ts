@@ -2,6 +2,7 @@ import type { Duplex, Transform } from 'node:stream';
 import { composeStages } from '../stream/compose-stages.js';
 import { badOption } from '../stream/errors.js';
 import { asPiped } from '../stream/as-piped.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 import { behaviours } from './behaviours.js';
 import { parseStage, splitPipeline, stageArgs, type PipelineStep } from './pipeline-text.js';
 import { getCommand } from './registry.js';
@@ -41,6 +42,9 @@ export function pipelineSteps(pipeline: Pipeline): PipelineStep[] {
   return steps;
 }
 
+/** The keys of a pipeline step. */
+const stepKeys = optionNames<PipelineStep>({ command: true, options: true });
+
 function parsedSteps(pipeline: Pipeline): PipelineStep[] {
   if (typeof pipeline === 'string') {
     return splitPipeline(pipeline).map(([name, ...words]) => {
@@ -52,6 +56,7 @@ function parsedSteps(pipeline: Pipeline): PipelineStep[] {
     badOption('pipeline: give its text or a non-empty array of steps');
   }
   return pipeline.map((step: PipelineStep) => {
+    checkKnownOptions('pipeline step', step, stepKeys);
     if (typeof step?.command !== 'string') badOption('pipeline: every step needs a command');
     const { spec } = recordCommand(step.command);
     return { command: spec.name, options: stageArgs(spec, step.options) };

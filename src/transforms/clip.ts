@@ -14,6 +14,7 @@ import { withValue, type Rec } from '../stream/rec.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { clipDefaults } from './commands/clip.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 export { clipDefaults };
 
@@ -91,6 +92,16 @@ function rawFits(raw: string, bound: number): boolean {
   return raw.length <= bound && Buffer.byteLength(raw, 'utf8') <= bound;
 }
 
+/** Every option `clip` takes (a misspelt one is an error, not ignored). */
+const clipOptionNames = optionNames<ClipOptions>({
+  limit: true,
+  fields: true,
+  format: true,
+  omitBinary: true,
+  maxLineBytes: true,
+  detectRecords: true,
+});
+
 /**
  * `clip`: cuts long strings at a UTF-8 character boundary with the marker `…[clipped N bytes]`
  * and records each original length in a `clipped` map, with per-format defaults chosen once per
@@ -99,8 +110,14 @@ function rawFits(raw: string, bound: number): boolean {
  * longer than the smallest limit is not even walked.
  */
 export function clip(options: ClipOptions = {}): Transform {
+  checkKnownOptions('clip', options, clipOptionNames);
   const base = parseSize(options.limit ?? clipDefaults.limit, 'limit');
   const maxLine = parseSize(options.maxLineBytes ?? clipDefaults.maxLineBytes, 'maxLineBytes');
+  if (maxLine < 1) {
+    badOption(
+      `maxLineBytes: cannot read "${String(options.maxLineBytes)}" as a size of at least one byte`,
+    );
+  }
   const omit = options.omitBinary ?? clipDefaults.omitBinary;
   if (typeof omit !== 'boolean') badOption(`omitBinary must be true or false, got ${String(omit)}`);
   const format = options.format ?? clipDefaults.format;
@@ -193,7 +210,7 @@ export const clipBehaviour: CommandBehaviour = {
   outputLineBytes: (args) =>
     args.maxLineBytes === undefined
       ? undefined
-      : parseSize(args.maxLineBytes as string, 'maxLineBytes'),
+      : parseSize(args.maxLineBytes as string | number, 'maxLineBytes'),
   stages: (args) => {
     const field = args.field as string | string[] | undefined;
     return [
@@ -202,7 +219,7 @@ export const clipBehaviour: CommandBehaviour = {
         fields: field === undefined ? undefined : [field].flat(),
         format: args.format as string | undefined,
         omitBinary: args.omitBinary as boolean | undefined,
-        maxLineBytes: args.maxLineBytes as string | undefined,
+        maxLineBytes: args.maxLineBytes as string | number | undefined,
       }),
     ];
   },

@@ -17,6 +17,7 @@ import { detectValue } from '../formats/detect.js';
 import { readOrReject } from '../formats/record-rejected.js';
 import { formatIds, getFormat } from '../formats/registry.js';
 import { checkPositiveInteger } from '../stream/check-option.js';
+import { withDefaults } from '../stream/options.js';
 import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { invalidUtf8Bytes, keepRawBytes } from '../stream/raw-bytes.js';
@@ -27,6 +28,7 @@ import type { CommandBehaviour, CommandContext } from './spec.js';
 import { otlpSend, warnOn } from './otlp-send.js';
 import { UntimedSessions } from './untimed-sessions.js';
 import { adapterOptions, convertDefaults } from './commands/convert.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 export { convertDefaults };
 
@@ -64,6 +66,18 @@ function writable(id: string): (options: EncodeOptions) => Encoder {
   return encoder;
 }
 
+/** Every option `convert` takes (a misspelt one is an error, not ignored). */
+const convertOptionNames = optionNames<ConvertOptions>({
+  to: true,
+  from: true,
+  replyUsage: true,
+  holdLimit: true,
+  maxLinks: true,
+  decode: true,
+  encode: true,
+  pretty: true,
+});
+
 /**
  * `convert`: native records -> canonical events (the source format's decoder) -> native records
  * of the target (its encoder). One decoder per input source; one encoder for the whole output, so
@@ -78,7 +92,8 @@ function writable(id: string): (options: EncodeOptions) => Encoder {
  * `children`), and its `session_start` carries `parentSession` and `parentCallId`.
  */
 export function convert(options: ConvertOptions): Transform {
-  const o = { ...convertDefaults, ...options };
+  checkKnownOptions('convert', options, convertOptionNames);
+  const o = withDefaults(convertDefaults, options);
   if (o.replyUsage !== 'last' && o.replyUsage !== 'first') {
     badOption(`replyUsage must be last or first, not ${String(o.replyUsage)}`);
   }

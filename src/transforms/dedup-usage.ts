@@ -17,6 +17,7 @@ import { detectValue } from '../formats/detect.js';
 import type { DedupReader } from '../usage/usage-dedup.js';
 import type { CommandBehaviour } from './spec.js';
 import { dedupUsageDefaults } from './commands/dedup-usage.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 export { dedupUsageDefaults };
 
@@ -46,6 +47,15 @@ export const ready: Promise<void> = loadFacets('usage');
  */
 const DEDUP_FORMAT = 'claude-code';
 
+/** Every option `dedupUsage` takes (a misspelt one is an error, not ignored). */
+const dedupUsageOptionNames = optionNames<DedupUsageOptions>({
+  keep: true,
+  maxSeenKeys: true,
+  maxHeldRecords: true,
+  maxHeldBytes: true,
+  progressUsage: true,
+});
+
 /**
  * `dedupUsage`: Claude Code repeats a reply's `usage` on each of the reply's entries (they share
  * `message.id` and `requestId`). This keeps it on exactly one entry per reply (by `keep`) and
@@ -56,6 +66,7 @@ const DEDUP_FORMAT = 'claude-code';
  * Entries without `message.id` are counted each and pass unchanged; records of other formats too.
  */
 export function dedupUsage(options: DedupUsageOptions = {}): Transform {
+  checkKnownOptions('dedupUsage', options, dedupUsageOptionNames);
   const o = withDefaults(dedupUsageDefaults, options);
   const keep = checkKeep(o.keep);
   const replace = replacer(keep);

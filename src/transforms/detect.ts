@@ -6,6 +6,7 @@ import { badOption } from '../stream/errors.js';
 import { withDefaults } from '../stream/options.js';
 import type { CommandBehaviour } from './spec.js';
 import { detectDefaults } from './commands/detect.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 export { detectDefaults };
 
@@ -21,12 +22,16 @@ export interface DetectOptions {
   readonly inputs?: readonly string[];
 }
 
+/** Every option `detect` takes (a misspelt one is an error, not ignored). */
+const detectOptionNames = optionNames<DetectOptions>({ lines: true, sample: true, inputs: true });
+
 /**
  * `detect`: the format of each input (`<source>\t<format>`), decided by which adapter claims the
  * most of its first `sample` records, or of each record (`<source>:<line>\t<format>`). A value no
  * adapter claims is `unknown`; a line that is not JSON is `invalid`.
  */
 export function detect(options: DetectOptions = {}): Transform {
+  checkKnownOptions('detect', options, detectOptionNames);
   const { lines, sample, inputs } = withDefaults(detectDefaults, options);
   if (!(Number.isInteger(sample) && sample > 0)) {
     badOption(`sample must be a positive integer, got ${String(sample)}`);

@@ -11,6 +11,7 @@ import { checkValueDepth } from '../stream/depth.js';
 import { recordTransform } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { normalizeDefaults } from './commands/normalize.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 export { normalizeDefaults };
 
@@ -56,12 +57,20 @@ export function blocksText(blocks: readonly ContentBlock[]): string {
   return JSON.stringify(blocks, null, 2);
 }
 
+/** Every option `normalize` takes (a misspelt one is an error, not ignored). */
+const normalizeOptionNames = optionNames<NormalizeOptions>({
+  agent: true,
+  array: true,
+  maxBlocks: true,
+});
+
 /**
  * `normalize`: an agent's stdout (JSON Lines) to AWF ContentBlocks, as AWF's normalizers make them
  * for `message.assistant` payloads. Lines of types the agent's normalizer does not know give no
  * blocks; unreadable lines are rejected (reported) and reading goes on.
  */
 export function normalize(options: NormalizeOptions): Transform {
+  checkKnownOptions('normalize', options, normalizeOptionNames);
   const opts = withDefaults(normalizeDefaults, options);
   const n = typeof opts.agent === 'string' ? getNormalizer(opts.agent) : undefined;
   if (opts.agent === undefined) badOption(`--agent is required (${normalizerIds.join(', ')})`);

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { badOption } from '../stream/errors.js';
+import { badOption, TxpipeError } from '../stream/errors.js';
+import { nearestName } from '../stream/nearest-name.js';
 import type { CliOption, CommandSpec } from './spec.js';
 
 /** One stage of a pipeline: a command and its options (camelCase names, as the CLI parses them). */
@@ -60,6 +61,16 @@ const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLo
 const camel = (flag: string): string =>
   flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
+/** A command's option that is not there: an unknown-option error naming the nearest one. */
+function noOption(spec: CommandSpec, name: string): never {
+  const near = nearestName(name, Object.keys(spec.options));
+  const hint = near === undefined ? '' : `; did you mean --${kebab(near)}?`;
+  throw new TxpipeError(
+    'ERR_TXPIPE_UNKNOWN_OPTION',
+    `${spec.name} has no option --${kebab(name)}${hint}`,
+  );
+}
+
 /** One option's value checked against its declaration, as the CLI checks it. */
 function optionValue(command: string, name: string, o: CliOption, value: unknown): unknown {
   const flag = `${command} --${kebab(name)}`;
@@ -67,6 +78,11 @@ function optionValue(command: string, name: string, o: CliOption, value: unknown
     if (!/^-?\d+(\.\d+)?$/.test(value)) badOption(`${flag} takes a number, not "${value}"`);
     value = Number(value);
   }
+  // A JSON number where the command line takes text (a size: `"limit": 4096`) is its text.
+  if (o.type === 'string' && typeof value === 'number' && Number.isFinite(value)) {
+    value = String(value);
+  }
+  if (Array.isArray(value)) badOption(`${flag} takes one value, not a list`);
   if (o.type === 'boolean' && typeof value !== 'boolean') badOption(`${flag} takes no value`);
   if (o.type === 'number' && typeof value !== 'number') badOption(`${flag} takes a number`);
   if (o.type === 'string' && typeof value !== 'string') badOption(`${flag} takes a string`);
@@ -74,6 +90,15 @@ function optionValue(command: string, name: string, o: CliOption, value: unknown
     badOption(`${flag} takes one of ${o.choices.join(', ')}, not "${String(value)}"`);
   }
   return value;
+}
+
+/** A value through its option's `coerce`, as the CLI gives it: what it refuses, a usage error. */
+function coerced(command: string, o: CliOption, value: unknown): unknown {
+  try {
+    return (o.coerce as (v: unknown) => unknown)(value);
+  } catch (err) {
+    return badOption(`${command}: ${(err as Error).message}`);
+  }
 }
 
 /**
@@ -91,7 +116,7 @@ export function stageArgs(
   for (const [key, value] of Object.entries(given)) {
     const name = camel(key);
     const o = spec.options[name];
-    if (o === undefined) badOption(`${spec.name} has no option --${kebab(name)}`);
+    if (o === undefined) noOption(spec, name);
     if (o.type === 'array') {
       const values = Array.isArray(value) ? value : [value];
       args[name] = values.map((v) => optionValue(spec.name, name, { ...o, type: 'string' }, v));
@@ -101,6 +126,7 @@ export function stageArgs(
     } else {
       args[name] = optionValue(spec.name, name, o, value);
     }
+    if (o.coerce) args[name] = coerced(spec.name, o, args[name]);
   }
   return args;
 }
@@ -129,6 +155,8 @@ export function parseStage(spec: CommandSpec, words: readonly string[]): Record<
       allowPositionals: false,
     });
   } catch (err) {
+    const unknown = /^Unknown option '--?([^']+)'/.exec((err as Error).message);
+    if (unknown) noOption(spec, camel(unknown[1] as string));
     badOption(`${spec.name}: ${(err as Error).message.split('\n')[0] ?? ''}`);
   }
   return stageArgs(spec, parsed.values as Record<string, unknown>);

@@ -15,6 +15,7 @@ import { PRESCAN_WORKER } from '../redact/prescan-spec.js';
 import type { CommandBehaviour } from './spec.js';
 import { redactDefaults } from './commands/redact.js';
 import { asGoDecodes } from './go-decoded.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 export { redactDefaults };
 
@@ -39,11 +40,22 @@ export interface RedactStageOptions extends RedactOptions {
   readonly onEnd?: (counts: Readonly<Record<string, number>>) => void;
 }
 
+/** Every option `redact` takes (a misspelt one is an error, not ignored). */
+const redactOptionNames = optionNames<RedactStageOptions>({
+  rules: true,
+  config: true,
+  pii: true,
+  maxPendingCalls: true,
+  redactor: true,
+  onEnd: true,
+});
+
 /**
  * `redact(opts)`: a native object-mode Transform that redacts secrets in records of every format
  * txpipe knows, without converting them. Unchanged records pass as the same object.
  */
 export function redact(options: RedactStageOptions = {}): Transform {
+  checkKnownOptions('redact', options, redactOptionNames);
   const opts = withDefaults(redactDefaults, options);
   if (opts.onEnd !== undefined && typeof opts.onEnd !== 'function')
     badOption('redact: onEnd must be a function');

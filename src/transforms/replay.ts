@@ -13,6 +13,7 @@ import { settledRec } from '../stream/stringify.js';
 import { recordTransform, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { replayDefaults } from './commands/replay.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 export { replayDefaults };
 
@@ -34,12 +35,16 @@ function replayerFor(id: string, source: string): Replayer {
   return eventsReplayer(decoder({ source }), id, source);
 }
 
+/** Every option `replay` takes (a misspelt one is an error, not ignored). */
+const replayOptionNames = optionNames<ReplayOptions>({ from: true, holdLimit: true });
+
 /**
  * `replay`: rebuilds the conversation the provider saw, as a messages array, one output record
  * `{session, source, format, messages}` per session, written when its input ends. rupu v2
  * follows the spec's replay rules; other formats (Claude Code) are rebuilt from canonical events.
  */
 export function replay(options: ReplayOptions = {}): Transform {
+  checkKnownOptions('replay', options, replayOptionNames);
   const o = withDefaults(replayDefaults, options);
   if (o.from !== undefined && !getFormat(o.from)) {
     badOption(`unknown format ${o.from}; known: ${formatIds.join(', ')}`);

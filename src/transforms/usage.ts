@@ -20,6 +20,7 @@ import { UsageCache } from '../usage/cache/cached-file-usage.js';
 import { usageCacheDir } from '../usage/cache/cache-location.js';
 import { usageDefaults, type UsageFormat } from './commands/usage.js';
 import { ready, usageFormats } from './usage-formats.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 export { usageDefaults, usageFormats, ready, type UsageFormat };
 
@@ -80,12 +81,32 @@ export function reportScope(o: UsageOptions): {
 
 const FORMATS: readonly UsageFormat[] = ['table', 'json', 'csv'];
 
+/** Every option `usage` takes (a misspelt one is an error, not ignored). */
+const usageOptionNames = optionNames<UsageOptions>({
+  format: true,
+  html: true,
+  keep: true,
+  maxSeenKeys: true,
+  sample: true,
+  topSessions: true,
+  onReport: true,
+  by: true,
+  breakdown: true,
+  timeZone: true,
+  startOfWeek: true,
+  since: true,
+  until: true,
+  now: true,
+  prices: true,
+});
+
 /**
  * `usage`: reads transcripts of any format that has a usage extractor (claude-code, rupu,
  * flockdeck, auto-swe) and writes the totals of input, output, cache-write and cache-read tokens
  * by session, model and day, as a table, JSON or CSV (and, with `html`, a page with charts).
  */
 export function usage(options: UsageOptions = {}): Transform {
+  checkKnownOptions('usage', options, usageOptionNames);
   const o = withDefaults(usageDefaults, options);
   if (!FORMATS.includes(o.format)) badOption(`format must be one of ${FORMATS.join(', ')}`);
   const { calendar, window } = reportScope(o);

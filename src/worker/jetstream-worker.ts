@@ -6,6 +6,7 @@ import { DEAD_LETTER_HEADERS, deadLetterBody } from './dead-letter.js';
 import { RecordWork, type Settled } from './record-work.js';
 import { RedeliveryGate } from './redelivery-gate.js';
 import { outputSubjectFor, type WorkerOptions } from './worker-options.js';
+import { connectError, consumerError, publishError } from './worker-errors.js';
 
 /**
  * The NATS client, imported when a worker starts rather than with this module: the bundled CLI is
@@ -91,12 +92,19 @@ export async function runWorker(o: WorkerOptions, io: WorkerIo): Promise<WorkerC
   pipelineStages(o.pipeline, stageCtx);
   const work = new RecordWork(o.stream, () => pipelineStages(o.pipeline, stageCtx), clean);
   const nats = await natsClient();
-  const nc = await nats.connect({ servers: [...o.servers], name: `txpipe-worker-${process.pid}` });
+  const nc = await nats
+    .connect({ servers: [...o.servers], name: `txpipe-worker-${process.pid}` })
+    .catch((err: unknown) => {
+      throw connectError(err, o.servers);
+    });
+  const server = nc.getServer();
   const counts: WorkerCounts = { messages: 0, outputs: 0, dead: 0 };
   let stopping = false;
   void io.stop.then(() => (stopping = true));
   try {
-    const consumer = await durableConsumer(nats, nc, o);
+    const consumer = await durableConsumer(nats, nc, o).catch((err: unknown) => {
+      throw consumerError(err, o.stream, o.consumer, server);
+    });
     const gate = await redeliveryGate(consumer, o);
     // Messages taken whose lines are still held by a stage: acked when a later batch settles them.
     const waiting = new Map<number, JsMsg>();
@@ -119,10 +127,10 @@ export async function runWorker(o: WorkerOptions, io: WorkerIo): Promise<WorkerC
       if (work.held > 0 && (idleFlush || work.held >= o.maxHeld || stopping)) {
         settled.push(await work.checkpoint());
       }
-      await publishAndAck(nats, nc, waiting, o, taken, settled, counts);
+      await publishAndAck(nats, nc, waiting, o, taken, settled, counts, server);
     }
     if (work.held > 0)
-      await publishAndAck(nats, nc, waiting, o, [], [await work.checkpoint()], counts);
+      await publishAndAck(nats, nc, waiting, o, [], [await work.checkpoint()], counts, server);
   } finally {
     await nc.drain();
   }
@@ -146,6 +154,7 @@ async function publishAndAck(
   taken: readonly JsMsg[],
   settled: readonly Settled[],
   counts: WorkerCounts,
+  server: string,
 ): Promise<void> {
   const js = nats.jetstream(nc);
   for (const m of taken) waiting.set(m.seq, m);
@@ -160,7 +169,9 @@ async function publishAndAck(
   for (const s of settled) {
     for (const out of s.outputs) {
       const subject = outputSubjectFor(o.outputSubject, waiting.get(out.seq)?.subject ?? '');
-      const p = js.publish(subject, recText(out.rec), { msgID: out.id });
+      const p = js.publish(subject, recText(out.rec), { msgID: out.id }).catch((err: unknown) => {
+        throw publishError(err, subject, '--output-subject', server);
+      });
       add(out.seq, p);
       all.push(p);
       counts.outputs++;
@@ -173,10 +184,14 @@ async function publishAndAck(
       h.set(DEAD_LETTER_HEADERS.sequence, String(d.seq));
       h.set(DEAD_LETTER_HEADERS.subject, source);
       h.set(DEAD_LETTER_HEADERS.line, String(d.line));
-      const p = js.publish(o.deadLetterSubject, deadLetterBody(o.stream, source, d), {
-        msgID: `${o.stream}:${d.seq}:${d.line}:dead`,
-        headers: h,
-      });
+      const p = js
+        .publish(o.deadLetterSubject, deadLetterBody(o.stream, source, d), {
+          msgID: `${o.stream}:${d.seq}:${d.line}:dead`,
+          headers: h,
+        })
+        .catch((err: unknown) => {
+          throw publishError(err, o.deadLetterSubject, '--dead-letter-subject', server);
+        });
       add(d.seq, p);
       all.push(p);
       counts.dead++;

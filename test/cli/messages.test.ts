@@ -58,7 +58,7 @@ describe('one line, naming the path and the flag as written', () => {
       () => ['clip', '--max-line-bytes', 'abc', at('x.jsonl')],
       EXIT.usage,
       () =>
-        'txpipe: --max-line-bytes: cannot read "abc" as a size (such as 8192, 8KiB, 1MiB or none)\n',
+        'txpipe: --max-line-bytes: cannot read "abc" as a size of at least one byte (such as 8192, 64KiB, 1MiB)\nRun txpipe --help for usage.\n',
     ],
     [
       'a --config that is not JSON',

@@ -10,6 +10,9 @@ describe('parseSize', () => {
     ['8kB', 8000],
     ['1MiB', 1048576],
     ['2MB', 2000000],
+    ['8 GiB', 8 * 2 ** 30],
+    ['1g', 2 ** 30],
+    ['3GB', 3e9],
     ['0', 0],
     ['none', Infinity],
     [4096, 4096],
@@ -17,8 +20,14 @@ describe('parseSize', () => {
   ];
   it.each(rows)('%s is %d bytes', (text, n) => expect(parseSize(text)).toBe(n));
 
-  it.each(['', 'x', '8 GiB', '-1', '1.5KiB'])('refuses %j', (text) => {
+  it.each(['', 'x', '-1', '1.5KiB'])('refuses %j', (text) => {
     expect(() => parseSize(text)).toThrow(/cannot read/);
+  });
+  it.each([
+    ['8 TiB', 'TiB'],
+    ['1constructor', 'constructor'],
+  ])('refuses %j naming its unit', (text, unit) => {
+    expect(() => parseSize(text)).toThrow(`unknown unit "${unit}"`);
   });
   it.each([-1, 1.5, NaN])('refuses the number %d', (n) => {
     expect(() => parseSize(n)).toThrow(/whole number/);

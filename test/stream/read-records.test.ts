@@ -15,8 +15,9 @@ import { fixture } from '../shared.js';
 
 /** Reads and writes `input` the way `txpipe cat` does; gives the output and the rejections. */
 async function roundTrip(input: Readable, opts: ReadRecordsOptions & { write?: OnInvalid } = {}) {
-  const recs = readRecords(input, { source: 'in', onInvalid: 'pass', ...opts });
-  const out = stringify({ onInvalid: opts.write ?? 'skip' });
+  const { write, ...reading } = opts;
+  const recs = readRecords(input, { source: 'in', onInvalid: 'pass', ...reading });
+  const out = stringify({ onInvalid: write ?? 'skip' });
   const rejected: Rejection[] = [];
   recs.on(REJECT_EVENT, (r: Rejection) => rejected.push(r));
   out.on(REJECT_EVENT, (r: Rejection) => rejected.push(r));

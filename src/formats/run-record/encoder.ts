@@ -138,10 +138,10 @@ function withTools(text: string, fill: (head: string, tail: string) => Buffer): 
 export function runRecordEncoder(options: EncodeOptions = {}): Encoder {
   const o = withDefaults(runRecordDefaults, options as RunRecordOptions);
   if (o.runIndex !== undefined && (!Number.isInteger(o.runIndex) || o.runIndex < 1)) {
-    badOption('runIndex (--run-index) must be an integer of 1 or more');
+    badOption('runIndex must be an integer of 1 or more');
   }
   if (!Array.isArray(o.fixtureFiles) || !o.fixtureFiles.every((f) => typeof f === 'string')) {
-    badOption('fixtureFiles (--fixture-files) must be a list of paths');
+    badOption('fixtureFiles must be a list of paths');
   }
   if (!Number.isInteger(o.resultBytes) || o.resultBytes < 1) {
     badOption('resultBytes must be a positive integer');

@@ -1,5 +1,6 @@
 import { formatIds } from '../../formats/registry.js';
 import { lineFilterOption } from './line-filter.js';
+import { sizeOption } from './size-option.js';
 import type { CommandSpec } from '../spec.js';
 
 /** Defaults of `clip` (the stage and the command). */
@@ -42,6 +43,7 @@ export const clipCommand: CommandSpec = {
       type: 'string',
       describe:
         'Every output line at most this size (clipping the largest strings first); report the rest',
+      coerce: sizeOption('--max-line-bytes'),
     },
     lineFilter: lineFilterOption,
   },

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsageReport } from '../../../src/usage/usage-totals.js';
+import type { DefaultUsageReport } from '../../../src/usage/usage-totals.js';
 import { ensureBuilt, repoRoot } from '../../shared.js';
 import { txpipe } from '../../cli/run.js';
 
@@ -14,10 +14,10 @@ const ALL = readdirSync(tmp, { recursive: true, encoding: 'utf8' })
 
 beforeAll(() => ensureBuilt());
 
-const usageOf = (args: string[]): UsageReport => {
+const usageOf = (args: string[]): DefaultUsageReport => {
   const r = txpipe(['usage', '--json', ...args]);
   expect([r.code, r.stderr]).toEqual([0, '']);
-  return JSON.parse(r.stdout) as UsageReport;
+  return JSON.parse(r.stdout) as DefaultUsageReport;
 };
 
 /** `txpipe usage --agent gemini|all`: the session files under Gemini CLI's `.gemini/tmp`. */
@@ -40,7 +40,7 @@ describe('Gemini CLI sessions found in their default place', () => {
   ])('--agent %s reads every session file under .gemini/tmp (%o)', (agent, extra) => {
     const r = run(['--agent', agent], extra as Record<string, string>);
     expect(r.stderr).toBe('');
-    const rep = JSON.parse(r.stdout) as UsageReport;
+    const rep = JSON.parse(r.stdout) as DefaultUsageReport;
     expect(rep.totals).toEqual(want().totals);
     expect(rep.sessions.map((s) => s.key).sort()).toEqual(
       want()

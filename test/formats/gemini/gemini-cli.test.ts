@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventProblem } from '../../../src/events/validate-event.js';
-import type { UsageReport } from '../../../src/usage/usage-totals.js';
+import type { DefaultUsageReport } from '../../../src/usage/usage-totals.js';
 import { ensureBuilt, repoRoot } from '../../shared.js';
 import { txpipe } from '../../cli/run.js';
 
@@ -23,13 +23,13 @@ const values = (s: string): any[] => lines(s).map((l) => JSON.parse(l) as unknow
 
 beforeAll(() => ensureBuilt());
 
-const usageOf = (args: string[], options = {}): UsageReport => {
+const usageOf = (args: string[], options = {}): DefaultUsageReport => {
   const r = txpipe(['usage', '--json', ...args], options);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  return JSON.parse(r.stdout) as UsageReport;
+  return JSON.parse(r.stdout) as DefaultUsageReport;
 };
-const byModel = (rep: UsageReport) =>
+const byModel = (rep: DefaultUsageReport) =>
   rep.models.map((m) => [m.key, m.input, m.output, m.cacheRead, m.replies]);
 
 /**

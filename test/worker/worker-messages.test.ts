@@ -1,0 +1,74 @@
+// Issue 24, item 18: the worker's failures name what failed: the servers it could not reach, the
+// stream that is not there, the subject no stream captures (NATS answers that one "jetstream is
+// not enabled"). The built CLI, against Debian's nats-server.
+import { spawnSync } from 'node:child_process';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { env, ensureBuilt } from '../cli/run.js';
+import { bin, repoRoot } from '../shared.js';
+import { NATS_MISSING, natsAvailable, startNats, type NatsServer } from './nats-server.js';
+
+if (!natsAvailable) console.warn(NATS_MISSING);
+
+function worker(args: readonly string[]) {
+  const r = spawnSync(
+    process.execPath,
+    [bin, 'worker', '--pipeline', 'cat', '--idle', '1', '--consumer', 'c', ...args],
+    { cwd: repoRoot, env, encoding: 'utf8', timeout: 30_000 },
+  );
+  return { code: r.status, stderr: r.stderr };
+}
+
+describe.runIf(natsAvailable)('worker: a failure names what failed', () => {
+  let nats: NatsServer;
+  beforeAll(async () => {
+    ensureBuilt();
+    nats = await startNats();
+    const nc = await nats.connect();
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.add({ name: 'MSG_IN', subjects: ['msg.in.>'] });
+    await jsm.streams.add({ name: 'MSG_OUT', subjects: ['msg.out.>'] });
+    await jetstream(nc).publish('msg.in.a', '{"a":1}');
+    await nc.close();
+  }, 30_000);
+  afterAll(async () => nats?.stop());
+
+  it('a server that refuses the connection is named', () => {
+    const r = worker([
+      '--servers',
+      '127.0.0.1:1',
+      '--stream',
+      'MSG_IN',
+      '--output-subject',
+      'msg.out.x',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'txpipe: worker: cannot connect to NATS at 127.0.0.1:1 (--servers): connection refused\n',
+    );
+  });
+
+  it('a stream that is not there is named, with the server', () => {
+    const r = worker(['--servers', nats.url, '--stream', 'NOPE', '--output-subject', 'msg.out.x']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `txpipe: worker: stream NOPE (--stream) not found on ${nats.url}: create it, or name one that is there\n`,
+    );
+  });
+
+  it('an output subject no stream captures is named (not "jetstream is not enabled")', () => {
+    const r = worker([
+      '--servers',
+      nats.url,
+      '--stream',
+      'MSG_IN',
+      '--output-subject',
+      'nowhere.x',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `txpipe: worker: no stream on ${nats.url} captures nowhere.x (--output-subject): add the subject to a stream\n`,
+    );
+    expect(r.stderr).not.toContain('jetstream is not enabled');
+  });
+});
