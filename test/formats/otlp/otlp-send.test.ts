@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { retryAfterMs } from '../../../src/formats/otlp/send.js';
 import { tracesUrl } from '../../../src/formats/otlp/traces-url.js';
-import { bin, fixture } from '../../shared.js';
+import { txpipeTrickle } from '../../cli/run.js';
+import { fixture } from '../../shared.js';
 import {
   decodeExportRequest,
   decodeJsonLine,
@@ -61,18 +61,15 @@ async function receiver(replies: Reply[] = []): Promise<{ url: string; received:
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
 }
 
-/** The built CLI, run without blocking this process (the receiver lives here). */
-function txpipe(
+/**
+ * The built CLI with the pinned environment, run without blocking this process (the receiver
+ * lives here): nothing on its standard input.
+ */
+async function txpipe(
   args: string[],
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((ok) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-    child.on('close', (status) => ok({ status, stdout, stderr }));
-  });
+  const r = await txpipeTrickle(args, Buffer.alloc(0), 1);
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
 }
 
 const SESSIONS = fixture('claude-code', 'd-kimuson-claude-code-viewer');

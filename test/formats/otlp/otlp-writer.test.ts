@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { jsonlFiles, runConvert } from '../../convert/run-convert.js';
-import { bin, fixture, repoRoot } from '../../shared.js';
+import { txpipe } from '../../cli/run.js';
+import { fixture, repoRoot } from '../../shared.js';
 import { join } from 'node:path';
 import { decodeExportRequest, decodeJsonLine } from './official-proto.js';
 import { tracesToProtobuf } from '../../../src/formats/otlp/protobuf.js';
@@ -151,10 +151,8 @@ describe('convert --to otlp: a session with no time on any event', () => {
   it.each([fixture('eval-magic'), fixture('awf', 'claude')])(
     '%s: its lines are reported, not written with made-up times',
     (dir) => {
-      const r = spawnSync(process.execPath, [bin, 'convert', '--to', 'otlp', '--strict', dir], {
-        encoding: 'utf8',
-      });
-      expect(r.status).toBe(3);
+      const r = txpipe(['convert', '--to', 'otlp', '--strict', dir]);
+      expect(r.code).toBe(3);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/otlp: session .* has no time on any event/);
     },
@@ -369,18 +367,12 @@ describe('convert --to otlp: spans, attributes and ids', () => {
     (rows[3] as Record<string, unknown>).input = { command: `gh auth login --with-token ${token}` };
     (rows[4] as Record<string, unknown>).output = `token: ${token}`;
     const input = events(rows);
-    const plain = spawnSync(
-      process.execPath,
-      [bin, 'convert', '--from', 'txpipe', '--to', 'otlp', '--otlp-content'],
-      { input, encoding: 'utf8' },
-    );
+    const plain = txpipe(['convert', '--from', 'txpipe', '--to', 'otlp', '--otlp-content'], {
+      input,
+    });
     expect(plain.stdout).toContain(token); // the test's secret is there to be removed
-    const r = spawnSync(
-      process.execPath,
-      [bin, 'run', 'redact | convert --from txpipe --to otlp --otlp-content'],
-      { input, encoding: 'utf8' },
-    );
-    expect(r.status).toBe(0);
+    const r = txpipe(['run', 'redact | convert --from txpipe --to otlp --otlp-content'], { input });
+    expect(r.code).toBe(0);
     expect(linesOf(r.stdout)).toHaveLength(1);
     expect(r.stdout).not.toContain(token);
     expect(r.stdout).not.toContain(token.slice(4, 20));
