@@ -9,7 +9,7 @@ import { clip, ready } from '../../src/transforms/clip.js';
 import { formats } from '../../src/formats/registry.js';
 import { detectValue } from '../../src/formats/detect.js';
 import { txpipe } from '../cli/run.js';
-import { ensureBuilt, fixture } from '../shared.js';
+import { ensureBuilt, fixture, repoRoot } from '../shared.js';
 
 /**
  * `clip(clip(x)) == clip(x)` at every limit, on the real fixtures of every format: a field that
@@ -17,21 +17,25 @@ import { ensureBuilt, fixture } from '../shared.js';
  * second pass recognises the same format and makes the same cuts.
  */
 
-/** Every JSON Lines / JSON fixture file; JSON Lines cut to its first 200 lines (speed). */
+/**
+ * Every JSON Lines / JSON fixture file, the shared ones and the Gemini CLI sessions built from
+ * Gemini's source (test/fixtures/gemini); JSON Lines cut to its first 200 lines (speed).
+ */
 const files = ((): { name: string; data: Buffer }[] => {
   const out: { name: string; data: Buffer }[] = [];
-  const walk = (dir: string): void => {
+  const walk = (root: string, dir = root): void => {
     for (const name of readdirSync(dir).sort()) {
       const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
+      if (statSync(p).isDirectory()) walk(root, p);
       else if (/\.jsonl?$/.test(name) && !name.endsWith('.schema.json')) {
         const text = readFileSync(p, 'utf8');
         const cut = name.endsWith('.jsonl') ? text.split('\n').slice(0, 200).join('\n') : text;
-        out.push({ name: p.slice(fixture().length + 1), data: Buffer.from(cut) });
+        out.push({ name: p.slice(root.length + 1), data: Buffer.from(cut) });
       }
     }
   };
   walk(fixture());
+  walk(join(repoRoot, 'test', 'fixtures'), join(repoRoot, 'test', 'fixtures', 'gemini', 'tmp'));
   return out;
 })();
 

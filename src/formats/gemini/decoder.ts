@@ -2,7 +2,7 @@ import { EVENT_VERSION, type Event } from '../../events/event.js';
 import { isRecord, type DecodeOptions, type Decoder } from '../adapter.js';
 import { RecordRejected } from '../record-rejected.js';
 import { GeminiHistory, type HistoryEntry } from './history.js';
-import { messageDrafts, usageDraft, type Draft } from './message-events.js';
+import { messageDrafts, snapshotText, usageDraft, type Draft } from './message-events.js';
 import { geminiRecordKind } from './record-kind.js';
 import { sessionOfFile } from './session-of-file.js';
 import { geminiTokensOf } from './tokens.js';
@@ -68,9 +68,11 @@ export function geminiDecoder(options: DecodeOptions = {}): Decoder {
     if (d.kind === 'usage') total += (d.fields.meta as { gemini: { total: number } }).gemini.total;
     return ev(d.kind, entry.line, f);
   };
-  const eventsOf = (entry: HistoryEntry): Event[] => {
+  /** An entry's events; `next`, the entry after it, gives a checkpoint its snapshot. */
+  const eventsOf = (entry: HistoryEntry, next?: HistoryEntry): Event[] => {
     if (entry.kind === 'checkpoint') {
-      return [ev('compaction', entry.line, { meta: { gemini: { checkpoint: true } } })];
+      const summary = next?.kind === 'message' ? snapshotText(next.record) : undefined;
+      return [ev('compaction', entry.line, { summary, meta: { gemini: { checkpoint: true } } })];
     }
     return messageDrafts(entry.record).map((d) => draftEvent(d, entry));
   };
@@ -78,7 +80,8 @@ export function geminiDecoder(options: DecodeOptions = {}): Decoder {
     const empty = history.entries().length === 0 && history.dropped().length === 0;
     if (!started && empty && history.meta.sessionId === undefined) return [];
     const out = start(firstLine);
-    for (const entry of history.entries()) out.push(...eventsOf(entry));
+    const entries = history.entries();
+    entries.forEach((entry, i) => out.push(...eventsOf(entry, entries[i + 1])));
     if (s(history.meta.summary)) out.push(ev('title', lastLine, { title: history.meta.summary }));
     for (const entry of history.dropped()) {
       if (entry.kind !== 'message' || !geminiTokensOf(entry.record.tokens)) continue;

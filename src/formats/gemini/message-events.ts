@@ -108,6 +108,13 @@ export function usageDraft(m: Obj, extra?: Obj): Draft | undefined {
   };
 }
 
+/** The text of a user message that is a compression snapshot (`<state_snapshot>`), or undefined. */
+export function snapshotText(m: Obj): string | undefined {
+  if (m.type !== 'user') return undefined;
+  const text = textOfParts(partsOf(m.content));
+  return text.trimStart().startsWith('<state_snapshot>') ? text : undefined;
+}
+
 const LEVELS: Readonly<Record<string, string>> = {
   info: 'info',
   warning: 'warning',

@@ -28,8 +28,8 @@ function filesBelow(dir: string, out: string[]): void {
  * Gemini CLI's session files: `<tmp>/<project>/chats/` and its subagent folders
  * (`chats/<parent session id>/`), `.jsonl` and legacy `.json` files, in name order. `<project>` is
  * the project's hash (older versions) or its short name. A directory walk of txpipe reads only
- * `.jsonl`, so the files are listed here. Without a `tmp` folder, the folder itself (reading it
- * then fails naming it).
+ * `.jsonl`, so the files are listed here. Without any, the `tmp` folder itself: reading it then
+ * fails naming it when it is missing, and gives nothing when it holds no session.
  */
 export function geminiSessionFiles(env: NodeJS.ProcessEnv = process.env): string[] {
   const tmp = geminiTmpDir(env);
@@ -50,5 +50,6 @@ export function geminiSessionFiles(env: NodeJS.ProcessEnv = process.env): string
     }
     if (isDir) filesBelow(chats, out);
   }
-  return out;
+  // None yet: the folder itself, whose walk finds nothing, so that standard input is not read.
+  return out.length > 0 ? out : [tmp];
 }

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,21 @@ describe('Gemini CLI sessions found in their default place', () => {
         .sessions.map((s) => s.key)
         .sort(),
     );
+  });
+
+  it('a .gemini/tmp without sessions is an empty report: standard input is not read', () => {
+    const empty = join(home, 'empty');
+    mkdirSync(join(empty, '.gemini', 'tmp', 'bin'), { recursive: true });
+    const session = readFileSync(
+      ALL.find((f) => f.endsWith('.jsonl'))!,
+      'utf8',
+    );
+    const r = txpipe(['usage', '--json', '--agent', 'gemini'], {
+      env: { GEMINI_CLI_HOME: empty },
+      input: session,
+    });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect((JSON.parse(r.stdout) as UsageReport).totals.replies).toBe(0);
   });
 
   it('a missing .gemini/tmp is an error naming it; --agent all leaves it out', () => {

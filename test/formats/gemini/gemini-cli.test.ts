@@ -150,6 +150,8 @@ describe('Gemini CLI sessions through the CLI', () => {
       'session_end',
     ]);
     expect(ev[2]).toMatchObject({ role: 'meta', text: expect.stringMatching(/^<state_snapshot>/) });
+    // The snapshot the checkpoint starts with is the compaction's summary.
+    expect(ev[1].summary).toBe(ev[2].text);
     expect(ev[5]).toMatchObject({ role: 'prompt', text: 'Which file configures the tests?' });
     expect(ev[8].meta.gemini.agentId).toBe('codebase_investigator-4f7a2c');
     expect(ev[10].meta.gemini.dropped).toBe(true);
