@@ -10,7 +10,7 @@ import { checkBound, checkKeep, type KeepPolicy } from '../usage/keep-policy.js'
 import { UsageRecordReader } from '../usage/usage-reader.js';
 import { UsageTotals, type UsageReport } from '../usage/usage-totals.js';
 import { loadPriceList } from '../usage/prices.js';
-import { checkTimeZone, LocalCalendar, systemTimeZone } from '../usage/local-time.js';
+import { checkTimeZone, LocalCalendar } from '../usage/local-time.js';
 import { timeWindow, type TimeWindow } from '../usage/time-window.js';
 import { VIEW_NAMES, VIEWS, type ViewName } from '../usage/views/registry.js';
 import type { CommandBehaviour, WholeFileReader } from './spec.js';
@@ -75,7 +75,10 @@ export function reportScope(o: UsageOptions): {
   readonly calendar: LocalCalendar;
   readonly window: TimeWindow | undefined;
 } {
-  const calendar = new LocalCalendar(checkTimeZone(o.timeZone ?? systemTimeZone()));
+  // The system's zone (no --timezone) is Date's own: no Intl to start (~50 ms).
+  const calendar = new LocalCalendar(
+    o.timeZone === undefined ? undefined : checkTimeZone(o.timeZone),
+  );
   return { calendar, window: timeWindow(o.since, o.until, calendar) };
 }
 
@@ -117,15 +120,15 @@ export function usage(options: UsageOptions = {}): Transform {
     maxSeenKeys: checkBound('maxSeenKeys', o.maxSeenKeys),
     by: checkViews(o.by),
     breakdown: o.breakdown,
-    timeZone: calendar.timeZone,
+    calendar,
     startOfWeek,
     window,
     now: o.now,
     prices: o.prices === undefined ? undefined : loadPriceList(o.prices),
   });
-  const titles = Object.fromEntries(
-    VIEW_NAMES.map((n) => [VIEWS[n].field, VIEWS[n].title(totals.context)]),
-  );
+  /** Each view's title (the table's and the page's; JSON has none, so no zone name is looked up). */
+  const titles = (): Record<string, string> =>
+    Object.fromEntries(VIEW_NAMES.map((n) => [VIEWS[n].field, VIEWS[n].title(totals.context)]));
   const reader = new UsageRecordReader(checkBound('sample', o.sample), usageFormats());
   const topSessions = checkBound('topSessions', o.topSessions);
   /** Ends the streamed input being read, reporting what its reader finds wrong with its end. */
@@ -171,14 +174,16 @@ export function usage(options: UsageOptions = {}): Transform {
     stage.push((await renderers[o.format]())(report, titles));
     if (o.html === undefined) return;
     const { renderHtml } = await import('../usage/render-html.js');
-    await writeFile(o.html, renderHtml(report, { topSessions, titles })).catch((err: unknown) => {
-      throw outputError(err, o.html!);
-    });
+    await writeFile(o.html, renderHtml(report, { topSessions, titles: titles() })).catch(
+      (err: unknown) => {
+        throw outputError(err, o.html!);
+      },
+    );
   }
 }
 
-/** Renders a report; `titles`: each view's title, by its field. */
-type Render = (r: UsageReport, titles: Readonly<Record<string, string>>) => string;
+/** Renders a report; `titles`: each view's title, by its field (made when asked for). */
+type Render = (r: UsageReport, titles: () => Readonly<Record<string, string>>) => string;
 
 /** The renderer of each report format, imported only by a run that writes that format. */
 const renderers: Readonly<Record<UsageFormat, () => Promise<Render>>> = {

@@ -39,17 +39,21 @@ export class PriceTable {
   /** The estimated cost in USD of counts of one model (0 for a model with no price). */
   costOf(model: string, t: Readonly<TokenCounts>): number {
     const p = this.priceOf(model);
-    if (!p) return 0;
-    const write5m = t.cacheWrite - t.cacheWrite1h;
-    return (
-      (t.input * p.input +
-        t.output * p.output +
-        write5m * p.cacheWrite +
-        t.cacheWrite1h * p.cacheWrite1h +
-        t.cacheRead * p.cacheRead) /
-      1e6
-    );
+    return p ? costAt(p, t) : 0;
   }
+}
+
+/** The cost in USD of counts at a price. */
+export function costAt(p: Price, t: Readonly<TokenCounts>): number {
+  const write5m = t.cacheWrite - t.cacheWrite1h;
+  return (
+    (t.input * p.input +
+      t.output * p.output +
+      write5m * p.cacheWrite +
+      t.cacheWrite1h * p.cacheWrite1h +
+      t.cacheRead * p.cacheRead) /
+    1e6
+  );
 }
 
 function priced(m: ModelPrice): Price {

@@ -26,7 +26,11 @@ function keyCell(x: UsageRow): string {
  * A report as a table for a terminal: one section per view (each row followed by its models with
  * `breakdown`), then the totals, the active block's burn rate and the models with no price.
  */
-export function renderTable(r: UsageReport, titles: Readonly<Record<string, string>>): string {
+export function renderTable(
+  r: UsageReport,
+  titlesOf: () => Readonly<Record<string, string>>,
+): string {
+  const titles = titlesOf();
   const out: string[] = [];
   const section = (title: string, rows: readonly UsageRow[]): void => {
     const cells: string[][] = [];

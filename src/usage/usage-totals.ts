@@ -1,6 +1,6 @@
 import type { UsageEntry } from './extractor.js';
 import { replacer, type KeepPolicy, type ReplyReport } from './keep-policy.js';
-import { builtInPrices, type PriceTable } from './prices.js';
+import { builtInPrices, costAt, type PriceTable } from './prices.js';
 import { SeenKeys } from './seen-keys.js';
 import { newAcc, tally, type Acc } from './groups.js';
 import { totalTokens } from './tokens.js';
@@ -44,8 +44,8 @@ export interface UsageTotalsOptions {
   readonly by?: readonly ViewName[];
   /** Each row also has its counts by model. */
   readonly breakdown?: boolean;
-  /** Day, week and month boundaries: this zone (default UTC). */
-  readonly timeZone?: string;
+  /** Day, week and month boundaries: this calendar (default: UTC). */
+  readonly calendar?: LocalCalendar;
   /** The first day of a week: 0 Sunday (default, as ccusage), 1 Monday. */
   readonly startOfWeek?: number;
   /** Only reports whose own time is in this window count (see `TimeWindow`). */
@@ -88,7 +88,7 @@ export class UsageTotals {
     this.#window = options.window;
     this.#prices = options.prices ?? builtInPrices;
     const ctx: ViewContext = {
-      calendar: new LocalCalendar(options.timeZone ?? 'UTC'),
+      calendar: options.calendar ?? new LocalCalendar('UTC'),
       startOfWeek: options.startOfWeek ?? 0,
       breakdown: options.breakdown === true,
       // Read when the report is made: the block view asks only then.
@@ -173,9 +173,9 @@ export class UsageTotals {
   }
 
   #count(e: UsageEntry, project: string): void {
-    const priced = this.#prices.priceOf(e.model) !== undefined;
-    const cost = priced ? this.#prices.costOf(e.model, e.tokens) : 0;
-    const unpriced = priced ? 0 : totalTokens(e.tokens);
+    const price = this.#prices.priceOf(e.model);
+    const cost = price !== undefined ? costAt(price, e.tokens) : 0;
+    const unpriced = price !== undefined ? 0 : totalTokens(e.tokens);
     if (unpriced > 0) this.#unpriced.add(e.model);
     tally(this.#all, e.tokens, cost, unpriced);
     const c = { entry: e, cost, unpriced, project };

@@ -2,7 +2,7 @@
 // 5-hour billing blocks' active block, burn rate and projection.
 import { describe, expect, it } from 'vitest';
 import type { UsageEntry } from '../../src/usage/extractor.js';
-import { LocalCalendar, weekOf } from '../../src/usage/local-time.js';
+import { checkTimeZone, LocalCalendar, weekOf } from '../../src/usage/local-time.js';
 import { projectOf } from '../../src/usage/project-of.js';
 import { timeWindow } from '../../src/usage/time-window.js';
 import { costOf } from '../../src/usage/prices.js';
@@ -46,6 +46,25 @@ describe('LocalCalendar', () => {
     expect(new LocalCalendar(tz).day(time)).toBe(day);
     const expected = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date(time));
     expect(day).toBe(expected);
+  });
+
+  it("the system's zone (TZ), read through Date, gives the days Intl gives for that zone", () => {
+    const before = process.env.TZ;
+    try {
+      for (const tz of ['Europe/Paris', 'Asia/Kolkata', 'America/New_York', 'UTC']) {
+        process.env.TZ = tz;
+        const sys = new LocalCalendar();
+        const named = new LocalCalendar(tz);
+        expect(sys.timeZone).toBe(checkTimeZone(tz));
+        for (let h = 0; h < 24 * 400; h += 7) {
+          const t = new Date(Date.UTC(2025, 0, 1) + h * 3_600_000 + 1234).toISOString();
+          expect(sys.day(t), `${tz} ${t}`).toBe(named.day(t));
+        }
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
   });
 
   it('no time, or one that is not a time: no day', () => {
