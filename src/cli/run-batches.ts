@@ -75,8 +75,8 @@ async function runStages(run: BatchRun): Promise<void> {
   const emit = async (recs: readonly Rec[], read?: ReadBatch): Promise<void> => {
     if (run.stopped?.()) throw new Interrupted();
     if (run.onRecord) for (const r of recs) run.onRecord(r);
-    const { bytes, error } = encodeBatch(stages.run(recs), args.onInvalid, reject, read);
-    if (bytes.length > 0) await out.write(bytes);
+    const { chunks, error } = encodeBatch(stages.run(recs), args.onInvalid, reject, read);
+    for (const bytes of chunks) await out.write(bytes);
     if (error) throw error;
   };
   const ahead = new FirstStageJudge(run);
@@ -103,8 +103,8 @@ async function runStages(run: BatchRun): Promise<void> {
   // signal stops them as it stops reading (leaving the loop ends the flushes' generators).
   for (const recs of stages.endChunks()) {
     if (run.stopped?.()) throw new Interrupted();
-    const { bytes, error } = encodeBatch(recs, args.onInvalid, reject);
-    if (bytes.length > 0) await out.write(bytes);
+    const { chunks, error } = encodeBatch(recs, args.onInvalid, reject);
+    for (const bytes of chunks) await out.write(bytes);
     if (error) throw error;
   }
   await out.end();
