@@ -2,30 +2,14 @@
 // about 200 MiB (20 MiB with --quick): no id is varied, so the same sessions come back on every
 // pass and `convert --to run-record` makes a few run records of many megabytes each (issue 24:
 // one of 16.7 MB), the case that holds the most at once. Made in the case's folder, once.
-import {
-  createWriteStream,
-  existsSync,
-  readFileSync,
-  readdirSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findShared } from '../corpus.mjs';
+import { jsonlBelow } from './big-input.mjs';
 
 const VERSION = 1;
 const MiB = 1024 * 1024;
-
-function jsonlBelow(dir) {
-  const out = [];
-  for (const e of readdirSync(dir).sort()) {
-    const p = join(dir, e);
-    if (statSync(p).isDirectory()) out.push(...jsonlBelow(p));
-    else if (e.endsWith('.jsonl')) out.push(p);
-  }
-  return out;
-}
 
 /** The path of the corpus in `dir`, made if need be. */
 export async function makeConcatSessions(dir, { quick = false } = {}) {
