@@ -19,7 +19,8 @@ import { findShared } from '../corpus.mjs';
 const VERSION = 1;
 const GIB = 1024 ** 3;
 
-function jsonlBelow(dir) {
+/** Every .jsonl file below a folder, in name order (full paths). */
+export function jsonlBelow(dir) {
   const out = [];
   for (const e of readdirSync(dir).sort()) {
     const p = join(dir, e);

@@ -84,8 +84,8 @@ async function runStages(run: BatchRun): Promise<void> {
     } catch (err) {
       failed = { err };
     }
-    const { bytes, error } = encodeBatch(made, read.onInvalid, reject, batch);
-    if (bytes.length > 0) await out.write(bytes);
+    const { chunks, error } = encodeBatch(made, read.onInvalid, reject, batch);
+    for (const bytes of chunks) await out.write(bytes);
     if (error) throw error;
     if (failed) throw failed.err;
   };
@@ -114,8 +114,8 @@ async function runStages(run: BatchRun): Promise<void> {
   // signal stops them as it stops reading (leaving the loop ends the flushes' generators).
   for (const recs of stages.endChunks()) {
     if (run.stopped?.()) throw new Interrupted();
-    const { bytes, error } = encodeBatch(recs, read.onInvalid, reject);
-    if (bytes.length > 0) await out.write(bytes);
+    const { chunks, error } = encodeBatch(recs, read.onInvalid, reject);
+    for (const bytes of chunks) await out.write(bytes);
     if (error) throw error;
   }
   await out.end();

@@ -8,6 +8,14 @@ import {
   type Replayed,
   type Replayer,
 } from './replayer.js';
+import { HeldMessages, type MessageList } from './held-messages.js';
+
+/** Holds the assistant message `blocks` make, if any (as `pushAssistant` would add it). */
+function assistant(held: HeldMessages, list: MessageList, blocks: Block[]): void {
+  const made: Message[] = [];
+  pushAssistant(made, blocks, false);
+  for (const m of made) held.push(list, m);
+}
 
 /**
  * The conversation rebuilt from canonical events, for formats with no replay rules of their own
@@ -18,24 +26,25 @@ import {
  * conversation and are left out. A session with no message is not written.
  */
 export function eventsReplayer(decoder: Decoder, format: string, source: string): Replayer {
-  const sessions = new Map<string, { messages: Message[]; blocks: Block[]; results: Block[] }>();
+  const held = new HeldMessages();
+  const sessions = new Map<string, { messages: MessageList; blocks: Block[]; results: Block[] }>();
   const add = (ev: Event): void => {
     if (ev.sidechain) return;
     let s = sessions.get(ev.session);
-    if (!s) sessions.set(ev.session, (s = { messages: [], blocks: [], results: [] }));
+    if (!s) sessions.set(ev.session, (s = { messages: held.list(), blocks: [], results: [] }));
     const flushAssistant = (): void => {
-      pushAssistant(s!.messages, s!.blocks, false);
+      assistant(held, s!.messages, s!.blocks);
       s!.blocks = [];
     };
     const flushResults = (): void => {
-      if (s!.results.length) s!.messages.push({ role: 'user', content: s!.results });
+      if (s!.results.length) held.push(s!.messages, { role: 'user', content: s!.results });
       s!.results = [];
     };
     switch (ev.kind) {
       case 'user_message':
         flushAssistant();
         flushResults();
-        s.messages.push({ role: 'user', content: ev.text });
+        held.push(s.messages, { role: 'user', content: ev.text });
         break;
       case 'thinking':
       case 'assistant_message':
@@ -69,7 +78,8 @@ export function eventsReplayer(decoder: Decoder, format: string, source: string)
         // entry of its own, which follows as a user message.
         s.blocks = [];
         s.results = [];
-        s.messages = ev.summary !== undefined ? [{ role: 'user', content: ev.summary }] : [];
+        s.messages = held.list();
+        if (ev.summary !== undefined) held.push(s.messages, { role: 'user', content: ev.summary });
         break;
       default:
         break;
@@ -80,16 +90,22 @@ export function eventsReplayer(decoder: Decoder, format: string, source: string)
       if (rec.value === undefined) return;
       for (const ev of decoder.decode(rec)) add(ev);
     },
-    end(): Replayed[] {
+    *end(): Generator<Replayed> {
       for (const ev of decoder.end()) add(ev);
-      const out: Replayed[] = [];
-      for (const [session, s] of sessions) {
-        pushAssistant(s.messages, s.blocks, false);
-        if (s.results.length) s.messages.push({ role: 'user', content: s.results });
-        // A session with no conversation (a file's stray snapshot entries) is not written.
-        if (s.messages.length > 0) out.push({ session, source, format, messages: s.messages });
+      // One session at a time, each let go as it is given: the records need not all exist at once.
+      try {
+        for (const [session, s] of sessions) {
+          sessions.delete(session);
+          assistant(held, s.messages, s.blocks);
+          if (s.results.length) held.push(s.messages, { role: 'user', content: s.results });
+          // A session with no conversation (a file's stray snapshot entries) is not written.
+          if (s.messages.at.length > 0) {
+            yield { session, source, format, messages: held.take(s.messages) };
+          }
+        }
+      } finally {
+        held.close();
       }
-      return out;
     },
   };
 }

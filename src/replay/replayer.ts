@@ -22,7 +22,8 @@ export interface Replayed {
 /** Rebuilds conversations from one input's records (stateful, one per input). */
 export interface Replayer {
   add(rec: Rec): void;
-  end(): Replayed[];
+  /** The conversations, in order; an iterable may make each only when it is asked for. */
+  end(): Iterable<Replayed>;
 }
 
 /** Appends assistant blocks: onto the last assistant message when `merge`, else as a new one. */

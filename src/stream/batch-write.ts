@@ -7,10 +7,20 @@ import { recText } from './stringify.js';
 
 const LF = 0x0a;
 
+/**
+ * A record's bytes (`rawBytes`) at least this long are written as they are, a chunk of their own,
+ * never copied into the batch's buffer: a run record of many megabytes is not held twice.
+ */
+const OWN_CHUNK_BYTES = 64 * 1024;
+
 /** What {@link encodeBatch} gives: the batch's JSON Lines bytes, and the error that stopped it. */
 export interface EncodedBatch {
-  /** The lines of the records before an error (all of them when there is none). */
-  readonly bytes: Buffer;
+  /**
+   * The lines of the records before an error (all of them when there is none), in order, to be
+   * written one after the other: one buffer for the batch, with a large record's own bytes
+   * between two when it has them (a line may end in the chunk after them).
+   */
+  readonly chunks: readonly Buffer[];
   /** `onInvalid: 'error'` met a malformed line: the records after it are not encoded. */
   readonly error?: TxpipeError;
 }
@@ -36,7 +46,8 @@ const LOOK_AHEAD = 8;
  * Records as JSON Lines bytes, as `stringify` writes them: an unchanged record as its original
  * text (its bytes when the reader kept them), a changed one serialised, each ending with `\n`; a
  * record that is not JSON is written (`pass`), reported to `reject` (`skip`, and always a
- * `truncated` last line) or stops the batch (`error`, a malformed line). One buffer per batch.
+ * `truncated` last line) or stops the batch (`error`, a malformed line). One buffer per batch,
+ * but for a large record's own bytes, written as they are.
  * Given the batch the records were `read` as, a record passed on unchanged (the same object) is
  * copied from the bytes it was read from instead of being encoded again, when they decoded
  * losslessly (no U+FFFD in its text): the same bytes either way. Records that were consecutive
@@ -90,7 +101,7 @@ export function encodeBatch(
     const bytes = rawBytes(rec);
     if (bytes !== undefined) {
       parts.push(bytes);
-      size += bytes.length + 1;
+      size += (bytes.length >= OWN_CHUNK_BYTES ? 0 : bytes.length) + 1;
     } else {
       const text = recText(rec);
       parts.push(text);
@@ -99,16 +110,24 @@ export function encodeBatch(
     }
   }
   const buf = Buffer.allocUnsafe(size);
+  const chunks: Buffer[] = [];
+  let from = 0; // where the part of `buf` not yet in `chunks` starts
   let pos = 0;
   let run = 0;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i] as string | Buffer | typeof RUN;
     if (p === RUN) pos += read!.buf.copy(buf, pos, runs[run++], runs[run++]);
-    else pos += typeof p === 'string' ? buf.write(p, pos) : p.copy(buf, pos);
+    else if (typeof p === 'string') pos += buf.write(p, pos);
+    else if (p.length < OWN_CHUNK_BYTES) pos += p.copy(buf, pos);
+    else {
+      if (pos > from) chunks.push(buf.subarray(from, pos));
+      chunks.push(p);
+      from = pos;
+    }
     buf[pos++] = LF;
   }
-  const out = buf.subarray(0, pos);
-  return error === undefined ? { bytes: out } : { bytes: out, error };
+  if (pos > from) chunks.push(buf.subarray(from, pos));
+  return error === undefined ? { chunks } : { chunks, error };
 }
 
 /** Where `rec` is among the records read, from `at` on (a few ahead), when its bytes are in `buf`. */

@@ -68,13 +68,21 @@ export function replay(options: ReplayOptions = {}): Transform {
     }
     readOrReject(rec, ctx, (r) => replayer!.add(settledRec(r)));
   };
-  const endSource = (ctx: StageContext): void => {
-    if (replayer) {
-      for (const r of replayer.end()) {
-        ctx.push({ raw: '', value: r, line: 0, source: r.source, changed: true });
-      }
+  /**
+   * The records of the input read so far, one at a time as they are asked for (at the end of
+   * input the CLI writes a few at a time, so they need not all exist at once), then the records
+   * of no known format rejected.
+   */
+  function* ended(ctx: StageContext): Generator<Rec> {
+    const done = replayer;
+    const held = waiting;
+    replayer = undefined;
+    waiting = [];
+    if (done) {
+      for (const r of done.end())
+        yield { raw: '', value: r, line: 0, source: r.source, changed: true };
     }
-    for (const rec of waiting) {
+    for (const rec of held) {
       ctx.reject({
         source: rec.source,
         line: rec.line,
@@ -83,8 +91,9 @@ export function replay(options: ReplayOptions = {}): Transform {
         raw: rec.raw,
       });
     }
-    replayer = undefined;
-    waiting = [];
+  }
+  const endSource = (ctx: StageContext): void => {
+    for (const rec of ended(ctx)) ctx.push(rec);
   };
 
   return recordTransform({
@@ -118,7 +127,7 @@ export function replay(options: ReplayOptions = {}): Transform {
       add(rec, ctx);
     },
     flush(ctx) {
-      endSource(ctx);
+      return ended(ctx);
     },
   });
 }

@@ -93,7 +93,7 @@ function batched(recs: Rec[], st: Transform[], onInvalid: OnInvalid, size: numbe
     for (let i = 0; i < recs.length; i += size) batches.push(recs.slice(i, i + size));
     for (const out of [...batches.map((x) => b.run(x)), b.end()]) {
       const enc = encodeBatch(out, onInvalid, (r) => rejections.push(r));
-      parts.push(enc.bytes);
+      parts.push(...enc.chunks);
       if (enc.error) throw enc.error;
     }
   } catch (err) {

@@ -257,7 +257,7 @@ describe('replay: Claude Code sessions (from canonical events)', () => {
       'f',
     );
     empty.add({ raw: '', value: {}, line: 1, source: 'f' });
-    expect(empty.end()).toEqual([]); // no conversation: nothing written
+    expect([...empty.end()]).toEqual([]); // no conversation: nothing written
     const c = eventsReplayer(
       {
         decode: (rec) => [events[rec.line - 1]!],
@@ -267,7 +267,7 @@ describe('replay: Claude Code sessions (from canonical events)', () => {
       'f',
     );
     c.add({ raw: '', value: {}, line: 1, source: 'f' });
-    expect(c.end()[0]!.messages).toEqual([{ role: 'user', content: 'sum' }]);
+    expect([...c.end()][0]!.messages).toEqual([{ role: 'user', content: 'sum' }]);
     // Claude Code: a compact boundary without summary, then the summary as a (meta) user entry
     const cc: Event[] = [
       { ...base(1), kind: 'user_message', text: 'old' },
@@ -278,7 +278,7 @@ describe('replay: Claude Code sessions (from canonical events)', () => {
     ];
     const k = eventsReplayer({ decode: (rec) => [cc[rec.line - 1]!], end: () => [] }, 'x', 'f');
     cc.forEach((_, i) => k.add({ raw: '', value: {}, line: i + 1, source: 'f' }));
-    expect(k.end()[0]!.messages).toEqual([
+    expect([...k.end()][0]!.messages).toEqual([
       { role: 'user', content: 'This session is being continued…' },
       { role: 'assistant', content: [{ type: 'text', text: 'new' }] },
     ]);

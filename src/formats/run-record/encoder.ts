@@ -7,7 +7,7 @@ import { RawJsonBytes, type EncodeOptions, type Encoder } from '../adapter.js';
 import { clipString } from '../../clip/clip-string.js';
 import { readRunnerConversation } from './runner-conversation.js';
 import { Totals, sumTotals } from './totals.js';
-import { HeldText } from './held-text.js';
+import { HeldText } from '../../stream/held-text.js';
 import {
   holdCall,
   holdResult,

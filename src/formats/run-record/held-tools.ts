@@ -1,4 +1,4 @@
-import type { HeldText } from './held-text.js';
+import type { HeldText } from '../../stream/held-text.js';
 
 /**
  * A tool call as held until the end of input: its name and ordinal, and where its arguments and

@@ -61,7 +61,7 @@ describe('Gemini CLI sessions found in their default place', () => {
       input: session,
     });
     expect([r.code, r.stderr]).toEqual([0, '']);
-    expect((JSON.parse(r.stdout) as UsageReport).totals.replies).toBe(0);
+    expect((JSON.parse(r.stdout) as DefaultUsageReport).totals.replies).toBe(0);
   });
 
   it('a missing .gemini/tmp is an error naming it; --agent all leaves it out', () => {

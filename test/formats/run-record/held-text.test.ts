@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_VERSION, type Event } from '../../../src/events/event.js';
 import { RawJsonBytes } from '../../../src/formats/adapter.js';
-import { HeldText } from '../../../src/formats/run-record/held-text.js';
+import { HeldText } from '../../../src/stream/held-text.js';
 import { runRecordEncoder } from '../../../src/formats/run-record/encoder.js';
 import { convert } from '../../../src/transforms/convert.js';
 
