@@ -2,7 +2,9 @@ import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { outputError } from '../stream/input.js';
 import { Transform, type TransformCallback } from 'node:stream';
+import { afterLoad } from '../stream/after-load.js';
 import { withDefaults } from '../stream/options.js';
+import { facetsPending } from '../formats/registry.js';
 import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { emitReject, invalidRejection } from '../stream/rejection.js';
@@ -62,7 +64,12 @@ export function usage(options: UsageOptions = {}): Transform {
     keep: checkKeep(o.keep),
     maxSeenKeys: checkBound('maxSeenKeys', o.maxSeenKeys),
   });
-  const reader = new UsageRecordReader(checkBound('sample', o.sample), usageFormats());
+  const sample = checkBound('sample', o.sample);
+  // The reader needs the formats' usage facets: a stage built before they are loaded waits.
+  const readerLoad = afterLoad(
+    facetsPending('usage'),
+    () => new UsageRecordReader(sample, usageFormats()),
+  );
   const topSessions = checkBound('topSessions', o.topSessions);
   const sizes = o.progressSizes ?? new Map<string, number>();
   let total = 0;
@@ -76,7 +83,7 @@ export function usage(options: UsageOptions = {}): Transform {
     inSource = 0;
   };
   /** Ends the streamed input being read, reporting what its reader finds wrong with its end. */
-  const endInput = (stage: Transform): void => {
+  const endInput = (stage: Transform, reader: UsageRecordReader): void => {
     const ended = reader.end();
     if (ended !== undefined) emitReject(stage, ended);
   };
@@ -84,42 +91,55 @@ export function usage(options: UsageOptions = {}): Transform {
     writableObjectMode: true,
     readableObjectMode: false,
     transform(chunk: Rec | FileUsage, _enc: BufferEncoding, done: TransformCallback) {
-      if (isFileUsage(chunk)) {
-        if (chunk.continues !== true) {
-          totals.endReply();
-          endInput(this);
-          nextSource(chunk.source);
-        }
-        inSource += chunk.bytes;
-        bar?.tick(chunk.bytes);
-        for (const r of chunk.rejections) emitReject(this, r);
-        for (const e of chunk.entries) totals.add(e);
-        return done();
-      }
-      const rec = chunk;
-      if (reader.isNewSource(rec)) {
-        totals.endReply();
-        endInput(this);
-        nextSource(rec.source);
-      }
-      inSource += rec.raw.length + 1;
-      bar?.tick(rec.raw.length + 1);
-      if (rec.invalid !== undefined) emitReject(this, invalidRejection(rec, rec.invalid));
-      for (const e of reader.read(rec)) totals.add(e);
-      done();
+      readerLoad.use((reader) => take(this, reader, chunk, done), done);
     },
     flush(this: Transform, done: TransformCallback) {
-      endInput(this);
-      nextSource(undefined);
-      bar?.end();
-      const report = totals.report();
-      o.onReport?.(report);
-      void write(this, report).then(
-        () => done(),
-        (err: unknown) => done(err as Error),
-      );
+      readerLoad.use((reader) => end(this, reader, done), done);
     },
   });
+
+  function take(
+    stage: Transform,
+    reader: UsageRecordReader,
+    chunk: Rec | FileUsage,
+    done: TransformCallback,
+  ): void {
+    if (isFileUsage(chunk)) {
+      if (chunk.continues !== true) {
+        totals.endReply();
+        endInput(stage, reader);
+        nextSource(chunk.source);
+      }
+      inSource += chunk.bytes;
+      bar?.tick(chunk.bytes);
+      for (const r of chunk.rejections) emitReject(stage, r);
+      for (const e of chunk.entries) totals.add(e);
+      return done();
+    }
+    const rec = chunk;
+    if (reader.isNewSource(rec)) {
+      totals.endReply();
+      endInput(stage, reader);
+      nextSource(rec.source);
+    }
+    inSource += rec.raw.length + 1;
+    bar?.tick(rec.raw.length + 1);
+    if (rec.invalid !== undefined) emitReject(stage, invalidRejection(rec, rec.invalid));
+    for (const e of reader.read(rec)) totals.add(e);
+    done();
+  }
+
+  function end(stage: Transform, reader: UsageRecordReader, done: TransformCallback): void {
+    endInput(stage, reader);
+    nextSource(undefined);
+    bar?.end();
+    const report = totals.report();
+    o.onReport?.(report);
+    void write(stage, report).then(
+      () => done(),
+      (err: unknown) => done(err as Error),
+    );
+  }
 
   /** The report in its format, and the HTML page; each renderer is loaded when it is used. */
   async function write(stage: Transform, report: UsageReport): Promise<void> {
