@@ -22,6 +22,7 @@ const LAYERS: Readonly<Record<string, number>> = {
   worker: 3,
   cli: 4,
   'index.ts': 4,
+  exports: 4, // the package's entry points (subpaths), as index.ts
 };
 
 /** The layer of a path under src/ (its first segment), or undefined for a folder not listed. */
