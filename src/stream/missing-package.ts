@@ -11,7 +11,7 @@ export function missing(pkg: string): (err: unknown) => never {
     if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
       throw new TxpipeError(
         'ERR_TXPIPE_MISSING_PACKAGE',
-        `txpipe: the worker needs the package ${pkg}, an optional dependency that is not installed: npm install ${pkg}`,
+        `the worker needs the package ${pkg}, an optional dependency that is not installed: npm install ${pkg}`,
       );
     }
     throw err;

@@ -74,6 +74,17 @@ function loads(args: readonly string[]): {
 
 beforeAll(ensureBuilt);
 
+/** A command line of each kind of run: every one reads the entry and the CLI's one bundle. */
+const COMMAND_LINES: readonly [readonly string[]][] = [
+  [['cat', '/dev/null']],
+  [['redact', '/dev/null']],
+  [['clip', '/dev/null']],
+  [['usage', '--json', '/dev/null']],
+  [['dedup-usage', '/dev/null']],
+  [['convert', '--to', 'txpipe', '/dev/null']],
+  [['detect', '/dev/null']],
+];
+
 describe('start-up loads only what the command needs', () => {
   it('the probe sees the modules a run loads', () => {
     const r = loads(['cat', '/dev/null']);
@@ -82,15 +93,7 @@ describe('start-up loads only what the command needs', () => {
     expect(r.modules).toContain('cli/run-command.js');
   });
 
-  it.each([
-    [['cat', '/dev/null']],
-    [['redact', '/dev/null']],
-    [['clip', '/dev/null']],
-    [['usage', '--json', '/dev/null']],
-    [['dedup-usage', '/dev/null']],
-    [['convert', '--to', 'txpipe', '/dev/null']],
-    [['detect', '/dev/null']],
-  ])('%j reads the entry and the one bundle of the CLI only', (args) => {
+  it.each(COMMAND_LINES)('%j reads the entry and the one bundle of the CLI only', (args) => {
     const r = loads(args);
     expect(r.code).toBe(0);
     expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
@@ -307,15 +310,7 @@ describe("the CLI runs without Node's ES module loader", () => {
     return readFileSync(list, 'utf8').includes('internal/modules/esm/translators');
   };
 
-  it.each([
-    [['cat', '/dev/null']],
-    [['redact', '/dev/null']],
-    [['clip', '/dev/null']],
-    [['usage', '--json', '/dev/null']],
-    [['dedup-usage', '/dev/null']],
-    [['detect', '/dev/null']],
-    [['--version']],
-  ])('%j', (args) => {
+  it.each([...COMMAND_LINES, [['--version']]])('%j', (args) => {
     expect(esmLoaded(args)).toBe(false);
   });
 });

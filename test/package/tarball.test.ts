@@ -124,6 +124,33 @@ describe('require() and import() of the installed package', () => {
   });
 });
 
+describe('the CLI of the installed package', () => {
+  it('txpipe worker names its missing NATS client and exits 1', () => {
+    const bin = join('node_modules', 'txpipe', 'dist', 'bin', 'txpipe.js');
+    const r = c.node([
+      bin,
+      'worker',
+      '--stream',
+      'S',
+      '--output-subject',
+      'o',
+      '--pipeline',
+      'cat',
+    ]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /^txpipe: the worker needs the package @nats-io\/[a-z-]+, an optional dependency that is not installed: npm install @nats-io\//,
+    );
+  });
+
+  it('runs a command from its one bundle', () => {
+    const bin = join('node_modules', 'txpipe', 'dist', 'bin', 'txpipe.js');
+    writeFileSync(join(c.dir, 'in.jsonl'), '{"password":"hunter2hunter2"}\n');
+    const r = c.node([bin, 'redact', 'in.jsonl']);
+    expect([r.status, r.stdout, r.stderr]).toEqual([0, '{"password":"[redacted]"}\n', '']);
+  });
+});
+
 describe('a subpath loads its part only', () => {
   /** The files of the package an import of `name` loads (a resolve hook logs each module). */
   function loaded(name: string): string[] {
