@@ -3,7 +3,7 @@
 // node_modules (no network). The NATS client, an optional dependency, is left out unless asked:
 // the worker must say it is missing.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, repoRoot } from '../shared.js';
@@ -25,6 +25,8 @@ export interface Consumer {
   readonly packed: Packed;
   /** Runs node in the consumer project (`args` after `node`). */
   node(args: readonly string[], env?: Readonly<Record<string, string>>): SpawnSyncReturns<string>;
+  /** Removes the project (for an afterAll). */
+  remove(): void;
 }
 
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
@@ -77,5 +79,6 @@ export function consumer(links: readonly string[] = Object.keys(manifest.depende
         encoding: 'utf8',
         env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, ...env },
       }),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

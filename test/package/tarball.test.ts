@@ -2,13 +2,14 @@
 // one part loaded through its subpath without the rest, the NATS client optional.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumer, type Consumer } from './packed.js';
 
 let c: Consumer;
 beforeAll(() => {
   c = consumer();
 }, 120_000);
+afterAll(() => c?.remove());
 
 /** The package's own manifest, as packed. */
 const packedManifest = (): {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../shared.js';
 import { consumer, type Consumer } from './packed.js';
 
@@ -19,6 +19,7 @@ beforeAll(() => {
     join(c.dir, 'node_modules', '@types', 'node'),
   ]);
 }, 120_000);
+afterAll(() => c?.remove());
 
 /** Every `any` written in the declarations the package's entries reach, as `file:line`. */
 function anys(entries: readonly string[]): string[] {
