@@ -23,6 +23,7 @@ const LAYERS: Readonly<Record<string, number>> = {
   engine: 4,
   cli: 5,
   'index.ts': 5,
+  exports: 5, // the package's entry points (subpaths), as index.ts
 };
 
 /** The layer of a path under src/ (its first segment), or undefined for a folder not listed. */

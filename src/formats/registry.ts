@@ -62,11 +62,21 @@ async function loadOne(f: FormatAdapter, kind: FacetKind): Promise<void> {
 /**
  * Imports the facets of these kinds of every registered format, once. A command's module starts
  * loading the kinds it uses (its `ready`), awaited before its stages are built (by its
- * `CommandSpec.load()`, and by `transforms/behaviours.ts` for chains and the package entry);
+ * `CommandSpec.load()`), or by the stage itself before its first record (`facetsPending`);
  * `facetOf` then answers at once.
  */
 export async function loadFacets(...kinds: FacetKind[]): Promise<void> {
   await Promise.all(registered.flatMap((f) => kinds.map((k) => loadOne(f, k))));
+}
+
+/**
+ * Undefined when the facets of these kinds of every registered format are loaded (`facetOf`
+ * answers now), else the promise of their loading: a stage built before then waits for it
+ * before its first record (`recordTransformAfter`), so the package needs no top-level await.
+ */
+export function facetsPending(...kinds: FacetKind[]): Promise<void> | undefined {
+  const all = registered.every((f) => kinds.every((k) => loaded.get(f)?.has(k) === true));
+  return all ? undefined : loadFacets(...kinds);
 }
 
 /**

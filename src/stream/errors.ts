@@ -10,7 +10,8 @@ export type TxpipeErrorCode =
   | 'ERR_TXPIPE_LIMIT'
   | 'ERR_TXPIPE_TOO_DEEP'
   | 'ERR_TXPIPE_STAGE_ENDED'
-  | 'ERR_TXPIPE_NOT_A_RECORD';
+  | 'ERR_TXPIPE_NOT_A_RECORD'
+  | 'ERR_TXPIPE_MISSING_PACKAGE';
 
 /** An error with a stable code and, where it concerns one line, its source and number. */
 export class TxpipeError extends Error {

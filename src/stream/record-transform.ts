@@ -3,7 +3,8 @@ import { TxpipeError } from './errors.js';
 import { TooDeepError, tooDeepRejection } from './depth.js';
 import type { LineJudge } from './line-judge.js';
 import type { Rec } from './rec.js';
-import { heldRecords, keepRecordLogic } from './batch-logic.js';
+import { afterLoad, type AfterLoad } from './after-load.js';
+import { heldRecords, keepRecordLogic, type StageLogic } from './batch-logic.js';
 import { emitReject, type Rejection } from './rejection.js';
 
 /** What a stage's logic may do besides returning records. */
@@ -53,6 +54,24 @@ export interface RecordLogic {
  * batches of records instead (`batch-logic.ts`).
  */
 export function recordTransform(logic: RecordLogic | RecordLogic['transform']): Transform {
+  return stageOf(afterLoad(undefined, () => withDepthRule(logic)));
+}
+
+/**
+ * A stage whose logic needs what `pending` loads (formats' facets: `facetsPending`): built at
+ * once when nothing is pending, else a stage whose logic is built when `pending` settles, before
+ * its first record or its end (a failure to load or build fails the stream). The package then
+ * needs no top-level await, so CommonJS can `require()` it.
+ */
+export function recordTransformAfter(
+  pending: Promise<unknown> | undefined,
+  build: () => RecordLogic | RecordLogic['transform'],
+): Transform {
+  return stageOf(afterLoad(pending, () => withDepthRule(build())));
+}
+
+/** A stage's logic with the depth rule of {@link recordTransform}. */
+function withDepthRule(logic: RecordLogic | RecordLogic['transform']): StageLogic {
   const {
     transform: given,
     flush,
@@ -79,48 +98,62 @@ export function recordTransform(logic: RecordLogic | RecordLogic['transform']): 
       return undefined;
     }
   };
+  return { transform, flush, close, judge, heldFrom };
+}
+
+/** The Transform running the logic `given` builds (at once, or after a load). */
+function stageOf(given: AfterLoad<StageLogic>): Transform {
   const ctx: StageContext = {
     push: (rec) => {
       stage.push(rec);
     },
     reject: (rejection) => emitReject(stage, rejection),
   };
+  const run = (logic: StageLogic, rec: Rec, done: TransformCallback): void => {
+    let out: Rec | readonly Rec[] | undefined | void;
+    try {
+      out = logic.transform(rec, ctx);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (out === undefined) return done();
+    if (Array.isArray(out)) {
+      for (const r of out as readonly Rec[]) stage.push(r);
+      return done();
+    }
+    done(null, out);
+  };
+  const end = (logic: StageLogic, done: TransformCallback): void => {
+    try {
+      const held = logic.flush?.(ctx);
+      for (const r of heldRecords(held)) stage.push(r);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  };
   const stage: Transform = new Transform({
     objectMode: true,
     transform(rec: Rec, _enc: BufferEncoding, done: TransformCallback) {
       if (!isRec(rec)) return done(notARecord(rec));
-      let out: Rec | readonly Rec[] | undefined | void;
-      try {
-        out = transform(rec, ctx);
-      } catch (err) {
-        return done(err as Error);
-      }
-      if (out === undefined) return done();
-      if (Array.isArray(out)) {
-        for (const r of out as readonly Rec[]) stage.push(r);
-        return done();
-      }
-      done(null, out);
+      const logic = given.now();
+      if (logic) return run(logic, rec, done);
+      given.use((l) => run(l, rec, done), done);
     },
     flush(done: TransformCallback) {
-      try {
-        const held = flush?.(ctx);
-        for (const r of heldRecords(held)) stage.push(r);
-      } catch (err) {
-        return done(err as Error);
-      }
-      done();
+      given.use((l) => end(l, done), done);
     },
     destroy(err: Error | null, done: (err: Error | null) => void) {
       try {
-        close?.();
+        given.now()?.close?.();
       } catch (closing) {
         return done(err ?? (closing as Error));
       }
       done(err);
     },
   });
-  keepRecordLogic(stage, { transform, flush, close, judge, heldFrom });
+  const built = given.now();
+  if (built) keepRecordLogic(stage, built);
   // A stage ends with the stream it was piped in; piped into again (a second pipeline), it would
   // take nothing and never finish: the source is failed at once instead.
   stage.on('pipe', (src: Readable) => {

@@ -7,11 +7,18 @@ import { parseFieldRule, parseSize, type LimitRule } from '../clip/limits.js';
 import { mayHoldBinary, omitBinary } from '../clip/omit-binary.js';
 import { isRecord } from '../formats/adapter.js';
 import { detectValue } from '../formats/detect.js';
-import { facetOf, formatIds, formats, getFormat, loadFacets } from '../formats/registry.js';
+import {
+  facetOf,
+  facetsPending,
+  formatIds,
+  formats,
+  getFormat,
+  loadFacets,
+} from '../formats/registry.js';
 import { badOption } from '../stream/errors.js';
 import { stringifyKeepingNumbers } from '../stream/exact-numbers.js';
 import { withValue, type Rec } from '../stream/rec.js';
-import { recordTransform, type StageContext } from '../stream/record-transform.js';
+import { recordTransformAfter, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { clipDefaults } from './commands/clip.js';
 import { checkKnownOptions, optionNames } from '../stream/known-options.js';
@@ -19,9 +26,9 @@ import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 export { clipDefaults };
 
 /**
- * Resolves once the clip facets of every format are loaded: await it before building the
- * stages, as the command's `load()` and `behaviours.ts` (which the package entry imports) do.
- * Not a top-level await: the CLI's own build of this command is CommonJS (bundle-cli.mjs).
+ * Resolves once the clip facets of every format are loaded: the command's `load()` awaits it
+ * before building the stages (a stage built before waits for it before its first record).
+ * Not a top-level await: the CLI's own build of this command and `require('txpipe')` are CommonJS.
  */
 export const ready: Promise<void> = loadFacets('clip');
 
@@ -140,14 +147,15 @@ export function clip(options: ClipOptions = {}): Transform {
     return c;
   };
   clipperFor(undefined); // the generic profile: the user's rules are checked here, not later
-  const fixed = format === 'auto' ? undefined : clipperFor(format);
+  // A format given: its clipper, made once the clip facets are loaded.
+  const fixed = format === 'auto' ? undefined : format;
 
   // The input being read and its clipper once its format is known.
   let source: string | undefined;
   let settled: ProfileClipper | undefined;
   let looked = 0;
   const current = (rec: Rec): ProfileClipper => {
-    if (fixed) return fixed;
+    if (fixed !== undefined) return clipperFor(fixed);
     if (rec.source !== source) {
       source = rec.source;
       settled = undefined;
@@ -173,7 +181,7 @@ export function clip(options: ClipOptions = {}): Transform {
     return undefined;
   };
 
-  return recordTransform((rec, ctx) => {
+  return recordTransformAfter(facetsPending('clip'), () => (rec, ctx) => {
     if (rec.value === undefined) {
       // Not JSON: nothing to clip; only the line bound applies.
       const bytes = Buffer.byteLength(rec.raw, 'utf8');

@@ -12,10 +12,10 @@ import {
 } from '../formats/adapter.js';
 import type { ReplyUsage } from '../formats/claude-code/reply-usage.js';
 import { readSubagentCall, subagentOf } from '../formats/claude-code/subagent-link.js';
-import { codecOf } from '../formats/codecs.js';
+import { codecOf, ready as codecsReady } from '../formats/codecs.js';
 import { detectValue } from '../formats/detect.js';
 import { readOrReject } from '../formats/record-rejected.js';
-import { formatIds, getFormat } from '../formats/registry.js';
+import { facetsPending, formatIds, getFormat } from '../formats/registry.js';
 import { checkPositiveInteger } from '../stream/check-option.js';
 import { withDefaults } from '../stream/options.js';
 import { badOption } from '../stream/errors.js';
@@ -23,7 +23,11 @@ import type { Rec } from '../stream/rec.js';
 import { invalidUtf8Bytes, keepRawBytes } from '../stream/raw-bytes.js';
 import { checkValueDepth } from '../stream/depth.js';
 import { settledRec } from '../stream/stringify.js';
-import { recordTransform, type StageContext } from '../stream/record-transform.js';
+import {
+  recordTransformAfter,
+  type RecordLogic,
+  type StageContext,
+} from '../stream/record-transform.js';
 import type { CommandBehaviour, CommandContext } from './spec.js';
 import { otlpSend, warnOn } from './otlp-send.js';
 import { UntimedSessions } from './untimed-sessions.js';
@@ -31,6 +35,12 @@ import { adapterOptions, convertDefaults } from './commands/convert.js';
 import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 export { convertDefaults };
+
+/**
+ * Resolves once every format's reader and writer is loaded: the command's `load()` awaits it
+ * (a stage built before waits for it before its first record).
+ */
+export const ready: Promise<void> = codecsReady;
 
 export interface ConvertOptions {
   /** The target format id. */
@@ -52,15 +62,20 @@ export interface ConvertOptions {
 
 /** The reader of a format id; a usage error when there is none. */
 function readable(id: string): (options: DecodeOptions) => Decoder {
-  if (!getFormat(id)) badOption(`unknown format ${id}; known: ${formatIds.join(', ')}`);
+  checkKnown(id);
   const { decoder } = codecOf(id);
   if (!decoder) badOption(`format ${id} cannot be read yet`);
   return decoder;
 }
 
+/** A usage error for a format id no adapter has (known without loading the readers and writers). */
+function checkKnown(id: string): void {
+  if (!getFormat(id)) badOption(`unknown format ${id}; known: ${formatIds.join(', ')}`);
+}
+
 /** The writer of a format id; a usage error when there is none. */
 function writable(id: string): (options: EncodeOptions) => Encoder {
-  if (!getFormat(id)) badOption(`unknown format ${id}; known: ${formatIds.join(', ')}`);
+  checkKnown(id);
   const { encoder } = codecOf(id);
   if (!encoder) badOption(`format ${id} cannot be written`);
   return encoder;
@@ -99,6 +114,17 @@ export function convert(options: ConvertOptions): Transform {
   }
   checkPositiveInteger('holdLimit', o.holdLimit);
   checkPositiveInteger('maxLinks', o.maxLinks);
+  checkKnown(o.to);
+  if (o.from !== undefined) checkKnown(o.from);
+  // The readers and writers, when they are not loaded yet, are before the first record: a
+  // format that cannot be read or written is then reported by the stream, not by this call.
+  return recordTransformAfter(facetsPending('codec'), () => convertLogic(o));
+}
+
+/** The logic of a `convert` stage, once the formats' readers and writers are loaded. */
+function convertLogic(
+  o: ConvertOptions & Required<Pick<ConvertOptions, 'replyUsage' | 'holdLimit' | 'maxLinks'>>,
+): RecordLogic {
   const encoder: Encoder = writable(o.to)(o.encode ?? {});
   if (o.from !== undefined) readable(o.from);
   const links = new BoundedMap<string, string>(o.maxLinks);
@@ -227,7 +253,7 @@ export function convert(options: ConvertOptions): Transform {
     return readSubagentCall(place) ?? links.get(`${place.parentSession}/agent-${place.agentId}`);
   };
 
-  return recordTransform({
+  return {
     transform(rec, ctx) {
       checkValueDepth(rec.value); // readers and writers walk it: a too-deep line is rejected
       const out: Rec[] = [];
@@ -290,7 +316,7 @@ export function convert(options: ConvertOptions): Transform {
     heldFrom: () => (encoder.holdsUntilEnd ? first : last?.line),
     // Destroyed before its end (a later stage failed, the reader left): the writer's file goes.
     close: () => encoder.close?.(),
-  });
+  };
 }
 
 /** The adapter options the user gave, by name: handed to the decoder and the encoder. */

@@ -1,9 +1,13 @@
 import type { Transform } from 'node:stream';
 import { withDefaults } from '../stream/options.js';
 import { withValue, type Rec } from '../stream/rec.js';
-import { recordTransform, type StageContext } from '../stream/record-transform.js';
+import {
+  recordTransformAfter,
+  type RecordLogic,
+  type StageContext,
+} from '../stream/record-transform.js';
 import { badOption } from '../stream/errors.js';
-import { facetOf, loadFacets } from '../formats/registry.js';
+import { facetOf, facetsPending, loadFacets } from '../formats/registry.js';
 import {
   checkBound,
   checkKeep,
@@ -35,9 +39,9 @@ export interface DedupUsageOptions {
 }
 
 /**
- * Resolves once the usage facets of every format are loaded: await it before building the
- * stages, as the command's `load()` and `behaviours.ts` (which the package entry imports) do.
- * Not a top-level await: the CLI's own build of this command is CommonJS (bundle-cli.mjs).
+ * Resolves once the usage facets of every format are loaded: the command's `load()` awaits it
+ * before building the stages (a stage built before waits for it before its first record).
+ * Not a top-level await: the CLI's own build of this command and `require('txpipe')` are CommonJS.
  */
 export const ready: Promise<void> = loadFacets('usage');
 
@@ -77,104 +81,106 @@ export function dedupUsage(options: DedupUsageOptions = {}): Transform {
     badOption(`progressUsage must be strip or keep, got ${String(o.progressUsage)}`);
   }
   const stripProgress = o.progressUsage === 'strip';
-  const {
-    site: usageSite,
-    key: replyKey,
-    strip: stripUsage,
-    report: reportOfValue,
-  } = facetOf(DEDUP_FORMAT, 'usage')!.dedup!;
-  const reportOf = (rec: Rec): ReplyReport => reportOfValue(rec.value as Record<string, unknown>);
+  return recordTransformAfter(facetsPending('usage'), (): RecordLogic => {
+    const {
+      site: usageSite,
+      key: replyKey,
+      strip: stripUsage,
+      report: reportOfValue,
+    } = facetOf(DEDUP_FORMAT, 'usage')!.dedup!;
+    const reportOf = (rec: Rec): ReplyReport => reportOfValue(rec.value as Record<string, unknown>);
 
-  let source: string | undefined;
-  let key: string | undefined; // the open reply's key; undefined when no reply is open
-  let held: Rec[] = [];
-  let heldBytes = 0;
-  let usageAt: number[] = []; // indexes in `held` of the open reply's usage entries
-  let kept = -1;
-  let keptReport: ReplyReport = { output: 0, total: 0 };
+    let source: string | undefined;
+    let key: string | undefined; // the open reply's key; undefined when no reply is open
+    let held: Rec[] = [];
+    let heldBytes = 0;
+    let usageAt: number[] = []; // indexes in `held` of the open reply's usage entries
+    let kept = -1;
+    let keptReport: ReplyReport = { output: 0, total: 0 };
 
-  const strip = (rec: Rec, site: 'reply' | 'progress'): Rec =>
-    withValue(rec, stripUsage(rec.value as Record<string, unknown>, site));
+    const strip = (rec: Rec, site: 'reply' | 'progress'): Rec =>
+      withValue(rec, stripUsage(rec.value as Record<string, unknown>, site));
 
-  const endReply = (ctx: StageContext): void => {
-    if (key === undefined) return;
-    for (const i of usageAt) if (i !== kept) held[i] = strip(held[i] as Rec, 'reply');
-    for (const r of held) ctx.push(r);
-    seen.add(key);
-    key = undefined;
-    held = [];
-    heldBytes = 0;
-    usageAt = [];
-  };
+    const endReply = (ctx: StageContext): void => {
+      if (key === undefined) return;
+      for (const i of usageAt) if (i !== kept) held[i] = strip(held[i] as Rec, 'reply');
+      for (const r of held) ctx.push(r);
+      seen.add(key);
+      key = undefined;
+      held = [];
+      heldBytes = 0;
+      usageAt = [];
+    };
 
-  const hold = (rec: Rec, ctx: StageContext): undefined => {
-    held.push(rec);
-    heldBytes += rec.raw.length;
-    if (held.length >= maxRecords || heldBytes >= maxBytes) endReply(ctx);
-    return undefined;
-  };
+    const hold = (rec: Rec, ctx: StageContext): undefined => {
+      held.push(rec);
+      heldBytes += rec.raw.length;
+      if (held.length >= maxRecords || heldBytes >= maxBytes) endReply(ctx);
+      return undefined;
+    };
 
-  // An input whose format has its own reading of replies (its usage extractor's `dedupReader`,
-  // auto-swe's), decided by its first JSON record.
-  let own: DedupReader | undefined;
-  let decided = false;
-  const endOwn = (ctx: StageContext): void => {
-    for (const r of own?.end() ?? []) ctx.push(r);
-    own = undefined;
-  };
+    // An input whose format has its own reading of replies (its usage extractor's `dedupReader`,
+    // auto-swe's), decided by its first JSON record.
+    let own: DedupReader | undefined;
+    let decided = false;
+    const endOwn = (ctx: StageContext): void => {
+      for (const r of own?.end() ?? []) ctx.push(r);
+      own = undefined;
+    };
 
-  return recordTransform({
-    transform(rec, ctx) {
-      if (rec.source !== source) {
+    return {
+      transform(rec, ctx) {
+        if (rec.source !== source) {
+          endReply(ctx);
+          endOwn(ctx);
+          decided = false;
+          source = rec.source;
+        }
+        if (!decided && rec.value !== undefined) {
+          decided = true;
+          const reader = facetOf(detectValue(rec.value)?.id, 'usage')?.dedupReader;
+          if (reader) {
+            own = reader({
+              replace: outputReplacer(keep),
+              maxSeenKeys: o.maxSeenKeys,
+              maxHeldRecords: maxRecords,
+              maxHeldBytes: maxBytes,
+            });
+          }
+        }
+        if (own) return own.take(rec);
+        const site = usageSite(rec.value);
+        if (site === undefined || (site === 'progress' && !stripProgress)) {
+          return key === undefined ? rec : hold(rec, ctx);
+        }
+        if (site === 'progress') {
+          const out = strip(rec, site);
+          return key === undefined ? out : hold(out, ctx);
+        }
+        const k = replyKey(rec.value as Record<string, unknown>);
+        if (k !== undefined && k === key) {
+          const report = reportOf(rec);
+          if (replace(keptReport, report)) {
+            kept = held.length;
+            keptReport = report;
+          }
+          usageAt.push(held.length);
+          return hold(rec, ctx);
+        }
+        endReply(ctx);
+        if (k === undefined) return rec;
+        if (seen.has(k)) return strip(rec, 'reply');
+        key = k;
+        kept = 0;
+        keptReport = reportOf(rec);
+        usageAt = [0];
+        return hold(rec, ctx);
+      },
+      flush(ctx) {
         endReply(ctx);
         endOwn(ctx);
-        decided = false;
-        source = rec.source;
-      }
-      if (!decided && rec.value !== undefined) {
-        decided = true;
-        const reader = facetOf(detectValue(rec.value)?.id, 'usage')?.dedupReader;
-        if (reader) {
-          own = reader({
-            replace: outputReplacer(keep),
-            maxSeenKeys: o.maxSeenKeys,
-            maxHeldRecords: maxRecords,
-            maxHeldBytes: maxBytes,
-          });
-        }
-      }
-      if (own) return own.take(rec);
-      const site = usageSite(rec.value);
-      if (site === undefined || (site === 'progress' && !stripProgress)) {
-        return key === undefined ? rec : hold(rec, ctx);
-      }
-      if (site === 'progress') {
-        const out = strip(rec, site);
-        return key === undefined ? out : hold(out, ctx);
-      }
-      const k = replyKey(rec.value as Record<string, unknown>);
-      if (k !== undefined && k === key) {
-        const report = reportOf(rec);
-        if (replace(keptReport, report)) {
-          kept = held.length;
-          keptReport = report;
-        }
-        usageAt.push(held.length);
-        return hold(rec, ctx);
-      }
-      endReply(ctx);
-      if (k === undefined) return rec;
-      if (seen.has(k)) return strip(rec, 'reply');
-      key = k;
-      kept = 0;
-      keptReport = reportOf(rec);
-      usageAt = [0];
-      return hold(rec, ctx);
-    },
-    flush(ctx) {
-      endReply(ctx);
-      endOwn(ctx);
-    },
+      },
+    };
   });
 }
 

@@ -5,11 +5,11 @@ import type { FormatRedaction } from '../redact/facet.js';
 import { createRecordRedactor } from '../redact/redact-record.js';
 import { createRedactor, type RedactOptions, type Redactor } from '../redact/redactor.js';
 import { detectValue } from '../formats/detect.js';
-import { facetOf, loadFacets } from '../formats/registry.js';
+import { facetOf, facetsPending, loadFacets } from '../formats/registry.js';
 import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { withDefaults } from '../stream/options.js';
-import { recordTransform } from '../stream/record-transform.js';
+import { recordTransformAfter } from '../stream/record-transform.js';
 import { AdoptedVerdicts } from '../stream/adopted-verdicts.js';
 import { PRESCAN_WORKER } from '../redact/prescan-spec.js';
 import type { CommandBehaviour } from './spec.js';
@@ -20,9 +20,9 @@ import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 export { redactDefaults };
 
 /**
- * Resolves once the redaction facets of every format are loaded: await it before building the
- * stages, as the command's `load()` and `behaviours.ts` (which the package entry imports) do.
- * Not a top-level await: the CLI's own build of this command is CommonJS (bundle-cli.mjs).
+ * Resolves once the redaction facets of every format are loaded: the command's `load()` awaits it
+ * before building the stages (a stage built before waits for it before its first record).
+ * Not a top-level await: the CLI's own build of this command and `require('txpipe')` are CommonJS.
  */
 export const ready: Promise<void> = loadFacets('redaction');
 
@@ -71,7 +71,7 @@ export function redact(options: RedactStageOptions = {}): Transform {
   );
   // Flockdeck's rules give Flockdeck's text: its Go decoder has made a lone surrogate U+FFFD.
   const goText = opts.rules === 'flockdeck';
-  return recordTransform({
+  return recordTransformAfter(facetsPending('redaction'), () => ({
     transform: goText ? (rec) => asGoDecodes(logic(rec)) : (rec) => logic(rec),
     flush: () => opts.onEnd?.(redactor.counts()),
     judge: spec && {
@@ -79,7 +79,7 @@ export function redact(options: RedactStageOptions = {}): Transform {
       data: spec,
       adopt: (rec, verdict) => judged.adopt(rec, verdict),
     },
-  });
+  }));
 }
 
 /** The redactor options from parsed CLI arguments; `--config` given more than once is merged. */

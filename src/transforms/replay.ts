@@ -2,7 +2,7 @@ import type { Transform } from 'node:stream';
 import { codecOf } from '../formats/codecs.js';
 import { readOrReject } from '../formats/record-rejected.js';
 import { detectValue } from '../formats/detect.js';
-import { facetOf, formatIds, getFormat, loadFacets } from '../formats/registry.js';
+import { facetOf, facetsPending, formatIds, getFormat, loadFacets } from '../formats/registry.js';
 import { eventsReplayer } from '../replay/events-replayer.js';
 import type { Replayer } from '../replay/replayer.js';
 import { TxpipeError, badOption } from '../stream/errors.js';
@@ -10,7 +10,7 @@ import { withDefaults } from '../stream/options.js';
 import type { Rec } from '../stream/rec.js';
 import { checkValueDepth } from '../stream/depth.js';
 import { settledRec } from '../stream/stringify.js';
-import { recordTransform, type StageContext } from '../stream/record-transform.js';
+import { recordTransformAfter, type StageContext } from '../stream/record-transform.js';
 import type { CommandBehaviour } from './spec.js';
 import { replayDefaults } from './commands/replay.js';
 import { checkKnownOptions, optionNames } from '../stream/known-options.js';
@@ -24,7 +24,12 @@ export interface ReplayOptions {
   readonly holdLimit?: number;
 }
 
-await loadFacets('replay');
+/**
+ * Resolves once every format's reader and replay facet is loaded: the command's `load()` awaits
+ * it (a stage built before waits for it before its first record). Not a top-level await, so
+ * CommonJS can `require()` the package.
+ */
+export const ready: Promise<void> = loadFacets('replay', 'codec');
 
 /** A format's own replay rules (its adapter's `replay` facet), else a replay of its events. */
 function replayerFor(id: string, source: string): Replayer {
@@ -96,7 +101,7 @@ export function replay(options: ReplayOptions = {}): Transform {
     for (const rec of ended(ctx)) ctx.push(rec);
   };
 
-  return recordTransform({
+  return recordTransformAfter(facetsPending('replay', 'codec'), () => ({
     transform(rec, ctx) {
       checkValueDepth(rec.value); // readers walk it: a too-deep line is rejected
       if (rec.source !== source) {
@@ -129,7 +134,7 @@ export function replay(options: ReplayOptions = {}): Transform {
     flush(ctx) {
       return ended(ctx);
     },
-  });
+  }));
 }
 
 export const replayBehaviour: CommandBehaviour = {

@@ -46,3 +46,4 @@ export const runBehaviour: CommandBehaviour = {
     return pipelineOutputLineBytes(pipelineOf(args));
   },
 };
+export { ready } from './behaviours.js';

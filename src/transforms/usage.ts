@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { outputError } from '../stream/input.js';
 import { Transform, type TransformCallback } from 'node:stream';
+import { afterLoad } from '../stream/after-load.js';
 import { withDefaults } from '../stream/options.js';
+import { facetsPending } from '../formats/registry.js';
 import { badOption } from '../stream/errors.js';
 import type { Rec } from '../stream/rec.js';
 import { emitReject, invalidRejection } from '../stream/rejection.js';
@@ -129,10 +131,15 @@ export function usage(options: UsageOptions = {}): Transform {
   /** Each view's title (the table's and the page's; JSON has none, so no zone name is looked up). */
   const titles = (): Record<string, string> =>
     Object.fromEntries(VIEW_NAMES.map((n) => [VIEWS[n].field, VIEWS[n].title(totals.context)]));
-  const reader = new UsageRecordReader(checkBound('sample', o.sample), usageFormats());
+  const sample = checkBound('sample', o.sample);
+  // The reader needs the formats' usage facets: a stage built before they are loaded waits.
+  const readerLoad = afterLoad(
+    facetsPending('usage'),
+    () => new UsageRecordReader(sample, usageFormats()),
+  );
   const topSessions = checkBound('topSessions', o.topSessions);
   /** Ends the streamed input being read, reporting what its reader finds wrong with its end. */
-  const endInput = (stage: Transform): void => {
+  const endInput = (stage: Transform, reader: UsageRecordReader): void => {
     const ended = reader.end();
     if (ended !== undefined) emitReject(stage, ended);
   };
@@ -140,34 +147,47 @@ export function usage(options: UsageOptions = {}): Transform {
     writableObjectMode: true,
     readableObjectMode: false,
     transform(chunk: Rec | FileUsage, _enc: BufferEncoding, done: TransformCallback) {
-      if (isFileUsage(chunk)) {
-        if (chunk.continues !== true) {
-          totals.endReply();
-          endInput(this);
-        }
-        for (const r of chunk.rejections) emitReject(this, r);
-        for (const e of chunk.entries) totals.add(e, chunk.source);
-        return done();
-      }
-      const rec = chunk;
-      if (reader.isNewSource(rec)) {
-        totals.endReply();
-        endInput(this);
-      }
-      if (rec.invalid !== undefined) emitReject(this, invalidRejection(rec, rec.invalid));
-      for (const e of reader.read(rec)) totals.add(e, rec.source);
-      done();
+      readerLoad.use((reader) => take(this, reader, chunk, done), done);
     },
     flush(this: Transform, done: TransformCallback) {
-      endInput(this);
-      const report = totals.report();
-      o.onReport?.(report);
-      void write(this, report).then(
-        () => done(),
-        (err: unknown) => done(err as Error),
-      );
+      readerLoad.use((reader) => end(this, reader, done), done);
     },
   });
+
+  function take(
+    stage: Transform,
+    reader: UsageRecordReader,
+    chunk: Rec | FileUsage,
+    done: TransformCallback,
+  ): void {
+    if (isFileUsage(chunk)) {
+      if (chunk.continues !== true) {
+        totals.endReply();
+        endInput(stage, reader);
+      }
+      for (const r of chunk.rejections) emitReject(stage, r);
+      for (const e of chunk.entries) totals.add(e, chunk.source);
+      return done();
+    }
+    const rec = chunk;
+    if (reader.isNewSource(rec)) {
+      totals.endReply();
+      endInput(stage, reader);
+    }
+    if (rec.invalid !== undefined) emitReject(stage, invalidRejection(rec, rec.invalid));
+    for (const e of reader.read(rec)) totals.add(e, rec.source);
+    done();
+  }
+
+  function end(stage: Transform, reader: UsageRecordReader, done: TransformCallback): void {
+    endInput(stage, reader);
+    const report = totals.report();
+    o.onReport?.(report);
+    void write(stage, report).then(
+      () => done(),
+      (err: unknown) => done(err as Error),
+    );
+  }
 
   /** The report in its format, and the HTML page; each renderer is loaded when it is used. */
   async function write(stage: Transform, report: UsageReport): Promise<void> {

@@ -1,6 +1,8 @@
 import type { Consumer, JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { recText } from '../stream/stringify.js';
+import { missing } from '../stream/missing-package.js';
+import { ready as stagesReady } from '../transforms/behaviours.js';
 import { pipelineRejectedText, pipelineStages } from '../transforms/chain.js';
 import { DEAD_LETTER_HEADERS, deadLetterBody } from './dead-letter.js';
 import { RecordWork, type Settled } from './record-work.js';
@@ -10,12 +12,13 @@ import { connectError, consumerError, publishError } from './worker-errors.js';
 
 /**
  * The NATS client, imported when a worker starts rather than with this module: the bundled CLI is
- * one file (scripts/bundle-cli.mjs), and its static imports would load for every command.
+ * one file (scripts/bundle-cli.mjs), and its static imports would load for every command. Its
+ * packages are optional dependencies (only the worker needs them): a missing one is named.
  */
 async function natsClient() {
   const [transport, js] = await Promise.all([
-    import('@nats-io/transport-node'),
-    import('@nats-io/jetstream'),
+    import('@nats-io/transport-node').catch(missing('@nats-io/transport-node')),
+    import('@nats-io/jetstream').catch(missing('@nats-io/jetstream')),
   ]);
   const { connect, headers } = transport;
   const { AckPolicy, jetstream, jetstreamManager } = js;
@@ -89,6 +92,7 @@ export async function runWorker(o: WorkerOptions, io: WorkerIo): Promise<WorkerC
   const clean = pipelineRejectedText(o.pipeline);
   // The work attributes outputs to messages by `line`: stages keep it (see RecordWork).
   const stageCtx = { inputs: [], stdoutIsTTY: false, stderr: io.stderr, keepLines: true };
+  await stagesReady; // the formats' facets, so that the stages are built ready to run
   pipelineStages(o.pipeline, stageCtx);
   const work = new RecordWork(o.stream, () => pipelineStages(o.pipeline, stageCtx), clean);
   const nats = await natsClient();

@@ -74,6 +74,17 @@ function loads(args: readonly string[]): {
 
 beforeAll(ensureBuilt);
 
+/** A command line of each kind of run: every one reads the entry and the CLI's one bundle. */
+const COMMAND_LINES: readonly [readonly string[]][] = [
+  [['cat', '/dev/null']],
+  [['redact', '/dev/null']],
+  [['clip', '/dev/null']],
+  [['usage', '--json', '/dev/null']],
+  [['dedup-usage', '/dev/null']],
+  [['convert', '--to', 'txpipe', '/dev/null']],
+  [['detect', '/dev/null']],
+];
+
 describe('start-up loads only what the command needs', () => {
   it('the probe sees the modules a run loads', () => {
     const r = loads(['cat', '/dev/null']);
@@ -82,37 +93,21 @@ describe('start-up loads only what the command needs', () => {
     expect(r.modules).toContain('cli/run-command.js');
   });
 
-  it.each([['cat'], ['redact'], ['clip'], ['usage'], ['dedup-usage']])(
-    '%s reads the entry and its own build of the CLI only',
-    (command) => {
-      const r = loads([command, '/dev/null']);
-      expect(r.code).toBe(0);
-      expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
-        'dist/bin/txpipe.js',
-        `dist/bin/cli-${command}.js`,
-      ]);
-    },
-  );
+  it.each(COMMAND_LINES)('%j reads the entry and the one bundle of the CLI only', (args) => {
+    const r = loads(args);
+    expect(r.code).toBe(0);
+    expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
+      'dist/bin/txpipe.js',
+      'dist/bin/cli.js',
+    ]);
+  });
 
-  it.each([[['convert', '--to', 'txpipe', '/dev/null']], [['detect', '/dev/null']]])(
-    '%j reads the entry and the whole CLI',
-    (args) => {
-      const r = loads(args);
-      expect(r.code).toBe(0);
-      expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
-        'dist/bin/txpipe.js',
-        'dist/bin/cli.mjs',
-      ]);
-    },
-  );
-
-  it('a command line its own build leaves to yargs is run by the whole CLI', () => {
+  it('a command line the quick parser leaves to yargs loads yargs, from the same bundle', () => {
     const r = loads(['cat', '--nope', '/dev/null']);
     expect(r.code).toBe(2);
     expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
       'dist/bin/txpipe.js',
-      'dist/bin/cli-cat.js',
-      'dist/bin/cli.mjs',
+      'dist/bin/cli.js',
     ]);
     expect(r.modules).toContain('yargs');
   });
@@ -294,10 +289,10 @@ Object.defineProperty(process, 'stderr', {
   });
 });
 
-describe("a command's own build runs without Node's ES module loader", () => {
-  // The entry and the command builds are CommonJS (scripts/bundle-cli.mjs): Node then never
-  // starts its ES module loader's translators, 2-4 ms of every start-up. The whole CLI
-  // (cli.mjs) is an ES module and does.
+describe("the CLI runs without Node's ES module loader", () => {
+  // The entry and the CLI's bundle are CommonJS (scripts/bundle-cli.mjs): Node then never
+  // starts its ES module loader's translators, 2-4 ms of every start-up. A package the command
+  // imports (yargs, an ES module) starts it.
   const probe = join(dir, 'module-list.cjs');
   writeFileSync(
     probe,
@@ -315,18 +310,7 @@ describe("a command's own build runs without Node's ES module loader", () => {
     return readFileSync(list, 'utf8').includes('internal/modules/esm/translators');
   };
 
-  it.each([
-    [['cat', '/dev/null']],
-    [['redact', '/dev/null']],
-    [['clip', '/dev/null']],
-    [['usage', '--json', '/dev/null']],
-    [['dedup-usage', '/dev/null']],
-    [['--version']],
-  ])('%j', (args) => {
+  it.each([...COMMAND_LINES, [['--version']]])('%j', (args) => {
     expect(esmLoaded(args)).toBe(false);
-  });
-
-  it('the whole CLI is an ES module', () => {
-    expect(esmLoaded(['detect', '/dev/null'])).toBe(true);
   });
 });

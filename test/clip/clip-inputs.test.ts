@@ -19,7 +19,6 @@ describe('the public API', () => {
   it('exports the clipping functions and the clip factory', async () => {
     expect(txpipe.clipMarker(3)).toBe('\u2026[clipped 3 bytes]');
     expect(txpipe.clipString('abcdef', 2).text).toBe('ab\u2026[clipped 4 bytes]');
-    expect(txpipe.getCommand('clip')).toBe(txpipe.commands.find((c) => c.name === 'clip'));
     expect(txpipe.clipProfileFor('claude-code').id).toBe('claude-code');
     const recs = txpipe.readRecords(Readable.from([`{"a":"${'x'.repeat(20)}"}\n`]));
     let text = '';

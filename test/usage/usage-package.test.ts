@@ -18,9 +18,6 @@ describe('the package, imported by its own name', () => {
     expect(extractors.map((x) => x.format).sort()).toEqual(
       ['auto-swe', 'claude-code', 'codex', 'flockdeck', 'gemini', 'rupu'].sort(),
     );
-    expect(txpipe.commands.map((c) => c.name)).toEqual(
-      expect.arrayContaining(['dedup-usage', 'usage']),
-    );
     const totals = new txpipe.UsageTotals({ keep: 'last', maxSeenKeys: 10 });
     expect(totals.report().totals.total).toBe(0);
   });

@@ -46,5 +46,9 @@ export const convertCommand: CommandSpec = {
     ...adapterOptions,
   },
   output: 'records',
-  load: async () => (await import('../convert.js')).convertBehaviour,
+  load: async () => {
+    const m = await import('../convert.js');
+    await m.ready;
+    return m.convertBehaviour;
+  },
 };

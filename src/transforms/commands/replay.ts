@@ -15,5 +15,9 @@ export const replayCommand: CommandSpec = {
     },
   },
   output: 'records',
-  load: async () => (await import('../replay.js')).replayBehaviour,
+  load: async () => {
+    const m = await import('../replay.js');
+    await m.ready;
+    return m.replayBehaviour;
+  },
 };

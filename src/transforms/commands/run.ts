@@ -31,5 +31,9 @@ export const runCommandSpec: CommandSpec = {
   },
   output: 'records',
   prepareArgs: pipelineFirst,
-  load: async () => (await import('../run.js')).runBehaviour,
+  load: async () => {
+    const m = await import('../run.js');
+    await m.ready;
+    return m.runBehaviour;
+  },
 };

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENT_VERSION, type Event } from '../../../src/events/event.js';
 import { RawJsonBytes } from '../../../src/formats/adapter.js';
 import { HeldText } from '../../../src/stream/held-text.js';
@@ -90,8 +90,15 @@ describe('run-record writer on a temporary folder that is full', () => {
       origin: { format: 'test', source: 'a.jsonl', line: 1 },
       ...e,
     }) as Event;
+  // The writer as imported after the mock above: the test setup (setup-facets.ts) loads every
+  // format's reader and writer before this file, with the real node:fs.
+  let encoder: typeof runRecordEncoder;
+  beforeAll(async () => {
+    vi.resetModules();
+    ({ runRecordEncoder: encoder } = await import('../../../src/formats/run-record/encoder.js'));
+  });
   const run = (heldBytes: number): Buffer => {
-    const enc = runRecordEncoder({ heldBytes });
+    const enc = encoder({ heldBytes });
     enc.encode(ev({ kind: 'user_message', text: 'go', role: 'prompt' }));
     texts().forEach((t, i) => {
       enc.encode(ev({ kind: 'tool_call', callId: `c${i}`, name: 'Write', input: { t } }));
