@@ -60,6 +60,16 @@ export const TOKEN_RULES: readonly TokenRule[] = [
     prescan: '\\dQ~[A-Za-z0-9_~.-]{31}',
     starts: ['[0123456789]q~*'],
   },
+  // A Facebook app access token, `{app-id}|{app-secret}` (developers.facebook.com, "Access
+  // Tokens", App Access Tokens): 15 or 16 digits, `|`, the app secret's 32 hex. The id is kept.
+  {
+    kind: 'facebook-app-token',
+    body: '(\\d{15,16}\\|)([0-9a-f]{32})(?![0-9A-Za-z])',
+    notAfter: '0-9A-Za-z_',
+    group: true,
+    prescan: '\\|[0-9a-f]{32}',
+    starts: ['|[0123456789abcdef][0123456789abcdef][0123456789abcdef]'],
+  },
   // Webhook URLs: the path is the secret, the host is kept.
   {
     kind: 'slack-webhook',

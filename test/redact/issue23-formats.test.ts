@@ -67,6 +67,12 @@ const FORMATS: [string, string, string, string?][] = [
   ['Cloudflare origin CA key', '', `v1.0-${pick(HEX, 24, 37)}-${pick(HEX, 146, 38)}`],
   ['Facebook access token', '', `EAAC${pick(ALNUM, 120, 39)}`],
   [
+    'Facebook app access token, appid|secret (the id kept)',
+    '123456789012345|',
+    pick(HEX, 32, 60),
+    '123456789012345|',
+  ],
+  [
     'Microsoft Teams webhook (host kept)',
     'https://acme.webhook.office.com/webhookb2/',
     `${uuid(40)}@${uuid(45)}/IncomingWebhook/${pick(HEX, 32, 50)}/${uuid(51)}`,

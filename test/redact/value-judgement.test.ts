@@ -159,6 +159,10 @@ export const VALUE_ROWS: readonly Row[] = [
     'id_token: eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlMTIz',
     `id_token: ${R}`,
   ],
+  // Facebook's app access token, appid|secret: near misses kept
+  kept('near miss: a 14-digit id', 'use 12345678901234|3f9a1c0b7d2e4f6a8b0c1d2e3f4a5b6c now'),
+  kept('near miss: 31 hex', 'use 123456789012345|3f9a1c0b7d2e4f6a8b0c1d2e3f4a5b6 now'),
+  kept('near miss: a table row', '| 123456789012345 | 3f9a1c0b7d2e4f6a8b0c1d2e3f4a5b6c |'),
   // opaque keys in context: public by format or by the name before them
   kept(
     'an age recipient in a SOPS file',
