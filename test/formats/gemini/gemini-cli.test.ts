@@ -238,7 +238,7 @@ describe('Gemini CLI sessions through the CLI', () => {
       expect(r.code).toBe(0);
       const out = lines(r.stdout);
       expect(out).toHaveLength(input.length);
-      expect(usageOf([], { input: r.stdout }).totals).toEqual(usageOf([file]).totals);
+      expect(usageOf(['-'], { input: r.stdout }).totals).toEqual(usageOf([file]).totals);
       // Summing every `tokens` of the output (a line's, a checkpoint's messages') counts each once.
       let sum = 0;
       for (const v of out.map((l) => JSON.parse(l))) {
@@ -266,6 +266,6 @@ describe('Gemini CLI sessions through the CLI', () => {
     expect(call.resultDisplay).toContain('…[clipped');
     expect(out[5].clipped).toHaveProperty(['toolCalls.0.resultDisplay']);
     expect(txpipe(['detect', '-'], { input: r.stdout }).stdout).toBe('-\tgemini\n');
-    expect(usageOf([], { input: r.stdout }).totals).toEqual(usageOf([MAIN]).totals);
+    expect(usageOf(['-'], { input: r.stdout }).totals).toEqual(usageOf([MAIN]).totals);
   });
 });
