@@ -400,7 +400,7 @@ describe('a harness_session_file delta given twice', () => {
     const totals = (file: string) => {
       const d = txpipeBounded(['dedup-usage', file]);
       expect(d.code).toBe(0);
-      const r = spawnSync(process.execPath, [bin, 'usage', '--json'], {
+      const r = spawnSync(process.execPath, [bin, 'usage', '--json', '-'], {
         cwd: repoRoot,
         env,
         encoding: 'utf8',
