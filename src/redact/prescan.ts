@@ -2,10 +2,10 @@ import { isNameChar } from './secret-assignments.js';
 import { SECRET_FILE_PRESCAN } from './secret-files.js';
 import { NAME_KEYWORDS, nameIsSecret } from './secret-names.js';
 import { TOKEN_PRESCAN, TOKEN_RULES } from './token-rules.js';
-import { catalogMatcher } from './providers/catalog-matcher.js';
+import { catalogMatcher, catalogStarts } from './providers/catalog-matcher.js';
 import { compileConfigScan } from './config-scan.js';
 import { hasOpaqueKey } from './opaque-keys.js';
-import { startTables, type StartTables } from './start-tables.js';
+import { START_ANY_CASE, START_EXACT, startTables, type StartTables } from './start-tables.js';
 
 /** Prescan verdicts (bit flags). */
 export const PRESCAN_NONE = 0;
@@ -33,18 +33,18 @@ export const PRESCAN_FILE = 2;
  * Returns as soon as PRESCAN_TEXT is certain (the file flag is then not computed).
  */
 /**
- * The four-character starts (lower-cased) of every alternative of the scan regex below and of
- * every prefix of the token catalog, with `[…]` for a set of characters and `*` for any
- * character. The scanner looks each position's four characters up in tables and runs the regex
- * (and the catalog's entries for that start) only where they could start a match: a superset by
- * construction (a test checks that every alternative of the regex has its start here). Four
- * characters, not three, because `cache_creation` and `gitBranch` are on every line. The
- * catalog's and the hand-written token rules' starts are derived from them, never kept here.
+ * The four-character starts (lower-cased) of every alternative of the scan regex below, with
+ * `[…]` for a set of characters and `*` for any character. The scanner looks each position's
+ * four characters up in tables and runs the regex only where they could start a match: a
+ * superset by construction (a test checks that every alternative of the regex has its start
+ * here). Four characters, not three, because `cache_creation` and `gitBranch` are on every line.
+ * The hand-written token rules' starts are derived from them, never kept here. The token
+ * catalog's prefixes are in the same tables as exact starts (`catalogStarts`), in their case: a
+ * case-folded `pat*` or `ion_` would stop the scan on every `path` and `Version_`.
  */
 export const PRESCAN_STARTS: readonly string[] = [
   ...new Set([
-    // the token catalog's prefixes, the hand-written token rules' literals, the other literals
-    ...catalogMatcher().starts,
+    // the hand-written token rules' literals, the other literals
     ...TOKEN_RULES.flatMap((r) => r.starts),
     'eyj*',
     'kube',
@@ -121,28 +121,17 @@ export function compilePrescan(
   // there are several of them on every reply line: skipping them in the regex saves a lot.
   const keywords = [NAME_KEYWORDS.replace('token', 'token(?!s)'), ...extra].join('|');
   const escapes = '\\\\u00[2-7]|\\\\/';
-  // Catalog tokens are tried at their starts, exactly (prefix and body, in their case).
+  // Catalog tokens are tried at their starts, exactly (prefix and body, in their case): by the
+  // catalog's own tables in the scan's pass (byTable), or over the whole line first (byRegex).
   const catalog = catalogMatcher();
-  // The catalog's prefixes come first, as literals (read case-insensitively, a superset), and
-  // each is then tested exactly (`couldStartAt`: prefix and body, in their case); where that
-  // fails, the other alternatives are tried at the same place (`rest`: the first group can never
-  // take part there), so a catalog prefix never hides a name or a literal that starts alike.
-  const prefixes = [...new Set(catalog.formats.flatMap((f) => f.format.prefixes))]
-    .sort((a, b) => b.length - a.length)
-    .map((p) => p.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'))
-    .join('|');
-  const others = `(${literals}|${escapes})|(:\\/\\/)|(${keywords})|${SECRET_FILE_PRESCAN.source}`;
-  const source = `(${prefixes})|${others}`;
-  const rest = new RegExp(`((?!))|${others}`, 'iy');
-  /** A catalog prefix, in its case, anywhere in a text (for names skipped whole). */
-  const anyPrefix = new RegExp(prefixes);
+  const source = `(${literals}|${escapes})|(:\\/\\/)|(${keywords})|${SECRET_FILE_PRESCAN.source}`;
   // Config names shorter than three characters have no start in the table: scan with the regex.
   const table =
     mode === 'tables' && names.every((n) => n.length >= 3)
-      ? startTables([
-          ...PRESCAN_STARTS,
-          ...names.map((n) => n.slice(0, 3).replace(/[[\]*]/g, '') + '*'),
-        ])
+      ? startTables(
+          [...PRESCAN_STARTS, ...names.map((n) => n.slice(0, 3).replace(/[[\]*]/g, '') + '*')],
+          catalogStarts(),
+        )
       : undefined;
   const scan = new RegExp(source, table ? 'iy' : 'gi');
   const literal = new RegExp(`${literals}|\\\\u00[2-7]|\\\\/`, 'i');
@@ -173,19 +162,13 @@ export function compilePrescan(
   let found = PRESCAN_NONE;
   let prevEnd = 0;
   const judge = (s: string, m: RegExpExecArray): number => {
-    if (m[1] !== undefined) {
-      if (catalog.couldStartAt(s, m.index)) return -2;
-      rest.lastIndex = m.index;
-      const other = rest.exec(s);
-      return other === null ? m.index + 1 : judge(s, other);
-    }
-    if (m[2] !== undefined) return -2;
+    if (m[1] !== undefined) return -2;
     const end = m.index + m[0].length;
-    if (m[3] !== undefined) {
+    if (m[2] !== undefined) {
       userinfo.lastIndex = end;
       return userinfo.test(s) ? -2 : end;
     }
-    if (m[4] === undefined) {
+    if (m[3] === undefined) {
       if (couldNameSecretFile(s, m.index, m[0])) found = PRESCAN_FILE;
       return end;
     }
@@ -194,12 +177,11 @@ export function compilePrescan(
     let b = end;
     while (b < s.length && isNameChar(s.charCodeAt(b))) b++;
     if (b > end) {
-      // The rest of the name is skipped (linear time): what else could start inside it?
-      const window = s.slice(m.index, b + 16);
-      if (literal.test(window)) return -2;
-      if (anyPrefix.test(window) && catalog.couldStartIn(s, m.index, b)) return -2;
+      // The rest of the name is skipped (linear time): what else could start inside it? (A
+      // catalog token: the callers look at what they skip.)
+      if (literal.test(s.slice(m.index, b + 16))) return -2;
       if (SECRET_FILE_PRESCAN.test(s.slice(a, b))) found = PRESCAN_FILE;
-    } else if (m[4].toLowerCase() === 'credential') found = PRESCAN_FILE;
+    } else if (m[3].toLowerCase() === 'credential') found = PRESCAN_FILE;
     prevEnd = b;
     const secret =
       isSecretName(s.slice(a, b)) ||
@@ -237,15 +219,20 @@ export function compilePrescan(
       // Row 0 of `thirds` and `fourths` is all zeros (slots start at 1): no branch on `ok2` or the
       // slot, which mispredicts on text, only one on a whole start.
       const slot = thirds[ok2 * 128 + f1] as number;
-      if (fourths[slot * 128 + f] !== 0) {
+      const start = fourths[slot * 128 + f] as number;
+      if (start !== 0) {
+        // A catalog prefix's first four characters (or three): its entries decide, exactly.
+        if ((start & START_EXACT) !== 0 && catalog.couldStartAt(s, i - 3)) return PRESCAN_TEXT;
         // `tokens` (every usage block) is never a secret's name: skip it without the regex.
-        if (!isTokens(s, i - 3)) {
+        if ((start & START_ANY_CASE) !== 0 && !isTokens(s, i - 3)) {
           scan.lastIndex = i - 3;
           const m = scan.exec(s);
           if (m !== null) {
             const next = judge(s, m);
             if (next === -2) return PRESCAN_TEXT;
             if (next > i + 1) {
+              // A catalog token starting in what is skipped (those before i-2 are seen).
+              if (catalog.couldStartIn(s, i - 2, next)) return PRESCAN_TEXT;
               i = next - 1;
               f1 = ok1 = ok2 = 0;
               continue;

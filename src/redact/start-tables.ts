@@ -2,8 +2,10 @@ import { GENERATED_TABLES } from './generated-tables.js';
 
 /**
  * Tables of the prescan's four-character starts (`PRESCAN_STARTS` in prescan.ts, plus config
- * names), small enough to stay in cache: a slot per first two characters (looked at on every
- * position), a slot per third character of those, and the allowed fourth characters.
+ * names, read in any case) and of the token catalog's prefixes (in their exact case), small
+ * enough to stay in cache: a slot per first two characters (looked at on every position), a slot
+ * per third character of those, and the allowed fourth characters, marked by which list they
+ * complete a start of.
  */
 export interface StartTables {
   /**
@@ -13,9 +15,17 @@ export interface StartTables {
   readonly pairs: Uint8Array | Uint16Array;
   /** Slot of the triple: `thirds[pairSlot * 128 + c]`, 0 when none. */
   readonly thirds: Uint16Array;
-  /** 1 where a fourth code completes a start: `fourths[tripleSlot * 128 + d]`. */
+  /**
+   * Where a fourth code completes a start, `fourths[tripleSlot * 128 + d]`: START_ANY_CASE for a
+   * start of the first list, START_EXACT for one of the second, both bits for both; else 0.
+   */
   readonly fourths: Uint8Array;
 }
+
+/** A bit of `fourths`: a start of the case-insensitive list ends here. */
+export const START_ANY_CASE = 1;
+/** A bit of `fourths`: an exact-case start (a catalog prefix's first four characters) ends here. */
+export const START_EXACT = 2;
 
 const ALL = [...Array(128).keys()];
 
@@ -28,6 +38,21 @@ function codeSets(pattern: string): number[][] {
   return [...pattern.matchAll(/\[([^\]]+)\]|\*|./g)].map((m) =>
     m[0] === '*' ? ALL : [...new Set([...(m[1] ?? m[0])].flatMap((ch) => cases(ch)))],
   );
+}
+
+function fourCodeSets(start: string): number[][] {
+  const sets = codeSets(start);
+  if (sets.length !== 4) throw new Error(`prescan start "${start}" is not four characters`);
+  return sets;
+}
+
+/** The codes of an exact start: its three or four characters (three: any fourth), 7-bit. */
+function exactCodes(start: string): number[][] {
+  const codes = [...start].map((ch) => [ch.charCodeAt(0)]);
+  if (codes.length === 3) codes.push(ALL);
+  if (codes.length !== 4 || codes.some(([c]) => (c as number) > 127))
+    throw new Error(`exact start "${start}" is not three or four ASCII characters`);
+  return codes;
 }
 
 function cases(ch: string): number[] {
@@ -54,17 +79,21 @@ const pairTable = (slots: number): Uint8Array | Uint16Array =>
   slots > 255 ? new Uint16Array(1 << 14) : new Uint8Array(1 << 14);
 
 /**
- * The tables of `starts`, or undefined when they need more than MAX_PAIR_SLOTS pair slots (the
- * regex scans then). Once per list of starts; the default list's come ready-made from generated-tables.ts
- * (used only when made from the same starts: a stale file costs time, never a wrong table).
+ * The tables of `starts` (case-insensitive) and `exact` (literal, in their case), or undefined
+ * when they need more than MAX_PAIR_SLOTS pair slots (the regex scans then). Once per pair of
+ * lists; the default lists' come ready-made from generated-tables.ts (used only when made from
+ * the same lists: a stale file costs time, never a wrong table).
  */
-export function startTables(starts: readonly string[]): StartTables | undefined {
-  const key = starts.join('\n');
+export function startTables(
+  starts: readonly string[],
+  exact: readonly string[] = [],
+): StartTables | undefined {
+  const key = `${starts.join('\n')}\n\n${exact.join('\n')}`;
   if (tablesMemo.has(key)) return tablesMemo.get(key);
   const tables =
-    key === GENERATED_TABLES.starts
+    key === `${GENERATED_TABLES.starts}\n\n${GENERATED_TABLES.exact}`
       ? decodeStartTables(GENERATED_TABLES.tables)
-      : deriveStartTables(starts);
+      : deriveStartTables(starts, exact);
   if (tablesMemo.size >= 16) tablesMemo.clear();
   tablesMemo.set(key, tables);
   return tables;
@@ -72,14 +101,21 @@ export function startTables(starts: readonly string[]): StartTables | undefined 
 
 /**
  * The tables derived from the character sets of each start (never expanded into strings: `\\/**`
- * alone would be 16k of them).
+ * alone would be 16k of them). An exact start is three or four characters as they are (three:
+ * any fourth); it shares the slots of the starts that begin alike in any case, so a text may hit
+ * it in another case: a candidate, which its exact test then refuses.
  */
-export function deriveStartTables(starts: readonly string[]): StartTables | undefined {
-  const patterns = starts.map(codeSets);
+export function deriveStartTables(
+  starts: readonly string[],
+  exact: readonly string[] = [],
+): StartTables | undefined {
+  const patterns = [
+    ...starts.map((s) => [START_ANY_CASE, fourCodeSets(s)] as const),
+    ...exact.map((s) => [START_EXACT, exactCodes(s)] as const),
+  ];
   const pairSlot = new Map<number, number>();
   const tripleSlot = new Map<number, number>();
-  for (const [p, sets] of patterns.entries()) {
-    if (sets.length !== 4) throw new Error(`prescan start "${starts[p]}" is not four characters`);
+  for (const [, sets] of patterns) {
     const [as, bs, cs] = sets as [number[], number[], number[]];
     for (const a of as)
       for (const b of bs) {
@@ -95,30 +131,30 @@ export function deriveStartTables(starts: readonly string[]): StartTables | unde
   const pairs = pairTable(pairSlot.size);
   const thirds = new Uint16Array((pairSlot.size + 1) * 128);
   const fourths = new Uint8Array((tripleSlot.size + 1) * 128);
-  for (const [as, bs, cs, ds] of patterns as [number[], number[], number[], number[]][])
-    for (const a of as)
-      for (const b of bs) {
+  for (const [bit, [as, bs, cs, ds]] of patterns as [number, number[][]][])
+    for (const a of as as number[])
+      for (const b of bs as number[]) {
         const pair = (lower(a) << 7) | lower(b);
         const ps = pairSlot.get(pair) as number;
         pairs[(a << 7) | b] = ps;
-        for (const c of cs) {
+        for (const c of cs as number[]) {
           const ts = tripleSlot.get((pair << 7) | lower(c)) as number;
           thirds[ps * 128 + c] = ts;
-          if (ds === ALL) fourths.fill(1, ts * 128, ts * 128 + 128);
-          else for (const d of ds) fourths[ts * 128 + d] = 1;
+          for (const d of ds as number[]) {
+            const at = ts * 128 + d;
+            fourths[at] = (fourths[at] as number) | bit;
+          }
         }
       }
   return { pairs, thirds, fourths };
 }
 
-/** A row of `fourths` that allows every fourth code. */
-const FULL_ROW = 255;
-
 /**
  * The tables as base64 bytes (what generated-tables.ts holds): the sizes of `thirds` and
  * `fourths` in rows (u16 each), the set entries of `pairs` (a u16 count, then index u16 and slot
  * u16 each) and of `thirds` (a u16 count, then index u16 and slot u16 each), then each row of
- * `fourths` but the first (all zeros): 255 when every code is set, else a count and the codes.
+ * `fourths` but the first (all zeros): the value most of its codes hold, then a count and, for
+ * each code that holds another, the code and its value.
  */
 export function encodeStartTables({ pairs, thirds, fourths }: StartTables): string {
   const out: number[] = [];
@@ -136,9 +172,12 @@ export function encodeStartTables({ pairs, thirds, fourths }: StartTables): stri
   entries(pairs);
   entries(thirds);
   for (let row = 128; row < fourths.length; row += 128) {
-    const codes = [...Array(128).keys()].filter((d) => fourths[row + d] !== 0);
-    if (codes.length === 128) out.push(FULL_ROW);
-    else out.push(codes.length, ...codes);
+    const values = [...fourths.subarray(row, row + 128)];
+    const most = [0, 1, 2, 3].reduce((m, v) =>
+      values.filter((x) => x === v).length > values.filter((x) => x === m).length ? v : m,
+    );
+    const others = [...values.keys()].filter((d) => values[d] !== most);
+    out.push(most, others.length, ...others.flatMap((d) => [d, values[d] as number]));
   }
   return Buffer.from(out).toString('base64');
 }
@@ -157,9 +196,9 @@ export function decodeStartTables(base64: string): StartTables {
   for (let n = u16(); n > 0; n--) pairs[u16()] = u16();
   for (let n = u16(); n > 0; n--) thirds[u16()] = u16();
   for (let row = 128; row < fourths.length; row += 128) {
-    const n = b[at++] as number;
-    if (n === FULL_ROW) fourths.fill(1, row, row + 128);
-    else for (const end = at + n; at < end; at++) fourths[row + (b[at] as number)] = 1;
+    fourths.fill(b[at++] as number, row, row + 128);
+    for (let n = b[at++] as number; n > 0; n--, at += 2)
+      fourths[row + (b[at] as number)] = b[at + 1] as number;
   }
   return { pairs, thirds, fourths };
 }
