@@ -8,6 +8,7 @@ import { isRecord } from '../stream/is-record.js';
 import type { Rec } from '../stream/rec.js';
 import { emitReject } from '../stream/rejection.js';
 import type { CommandBehaviour, CommandContext } from './spec.js';
+import { checkKnownOptions, optionNames } from '../stream/known-options.js';
 
 /** What `otlpSend` is given. */
 export interface OtlpSendOptions extends SendOptions {
@@ -37,7 +38,20 @@ const spanCount = (t: TracesData): number =>
  * record that is not a `TracesData` is rejected (reason `format`). The sender and the protobuf
  * encoder are loaded with the first record.
  */
+/** Every option `otlpSend` takes (a misspelt one is an error, not ignored). */
+const otlpSendOptionNames = optionNames<OtlpSendOptions>({
+  endpoint: true,
+  output: true,
+  warn: true,
+  attempts: true,
+  baseDelayMs: true,
+  maxDelayMs: true,
+  timeoutMs: true,
+  sleep: true,
+});
+
 export function otlpSend(options: OtlpSendOptions): Transform {
+  checkKnownOptions('otlpSend', options, otlpSendOptionNames);
   if (typeof options.endpoint !== 'string' || options.endpoint === '') {
     badOption('otlp: --endpoint URL is needed');
   }

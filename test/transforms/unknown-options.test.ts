@@ -30,6 +30,13 @@ const rows: [string, Record<string, unknown>, string, string, Call][] = [
   ['dedupUsage', {}, 'kep', 'keep', (o) => fn('dedupUsage')(o)],
   ['usage', {}, 'topSesions', 'topSessions', (o) => fn('usage')(o)],
   ['replay', {}, 'form', 'from', (o) => fn('replay')(o)],
+  [
+    'otlpSend',
+    { endpoint: 'http://127.0.0.1:4318', output: 'summary' },
+    'atempts',
+    'attempts',
+    (o) => fn('otlpSend')(o),
+  ],
 ];
 
 function thrown(make: () => unknown): unknown {
@@ -88,6 +95,7 @@ describe('every factory refuses an option it does not know', () => {
     const factoryOf: Record<string, string> = {
       'dedup-usage': 'dedupUsage',
       'awf-tree': 'awfTree',
+      'otlp-send': 'otlpSend',
     };
     const tested = new Set(rows.map(([name]) => name));
     // Commands whose work is not one stage factory: cat takes no options, run is chain (tested

@@ -64,12 +64,14 @@ describe('Gemini CLI sessions found in their default place', () => {
     expect((JSON.parse(r.stdout) as DefaultUsageReport).totals.replies).toBe(0);
   });
 
-  it('a missing .gemini/tmp is an error naming it; --agent all leaves it out', () => {
+  it('a missing .gemini/tmp is an error naming it; --agent all leaves it out (with no other agent, nothing to read: a usage error)', () => {
     const none = join(home, 'none');
     const r = run(['--agent', 'gemini'], { GEMINI_CLI_HOME: none });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain(join(none, '.gemini', 'tmp'));
     const all = run(['--agent', 'all'], { GEMINI_CLI_HOME: none, CODEX_HOME: none });
-    expect([all.code, all.stderr]).toEqual([0, '']);
+    // No agent's folder at all and no path: a usage error with the hint, never a wait on stdin.
+    expect(all.code).toBe(2);
+    expect(all.stderr).toContain('no path given');
   });
 });
