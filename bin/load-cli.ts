@@ -1,0 +1,89 @@
+// Reads the CLI's one bundle (dist/bin/cli.js, 600 KB) with V8's code cache, as built by
+// scripts/bundle-cli.mjs into dist/bin/load-cli.js (CommonJS) for the entry and the worker
+// threads' entries. Compiling the bundle costs by the byte (most of a command's start-up above
+// `node -e 0`); with the cache V8 reads the functions it compiled in an earlier run instead of
+// parsing the file again (bench/RESULTS.md, "Start-up (issue 25)"). The cache is a file in
+// `<os tmpdir>/txpipe-code-cache-<uid>/`, one per command (a cache holds the functions its run
+// compiled: the command's own), named after V8's version and the bundle's path, size and time
+// (V8 itself checks only the source's length), written by the first run of the command that
+// finds none or finds it refused (another Node, other flags), when that run exits. Any failure
+// to read or write it costs nothing but the cache. `TXPIPE_CODE_CACHE=0` turns it off.
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
+
+/**
+ * Node's CommonJS wrapper, its body starting on a line of its own (`lineOffset: -1`), with one
+ * more parameter: the bundle's `import()` of a package (yargs, stream-json, the NATS client) is
+ * `import_package()` (scripts/bundle-cli.mjs), this module's own import(), resolved from here,
+ * beside it. A script V8 makes from the cache finds no import() callback of its own (neither
+ * Node's loader, `USE_MAIN_CONTEXT_DEFAULT_LOADER`, nor a function, which Node 20 takes only
+ * with --experimental-vm-modules).
+ */
+const WRAPPER = '(function (exports, require, module, __filename, __dirname, import_package) {\n';
+
+/** A package imported as the bundle would have imported it. */
+const importPackage = (specifier: string): Promise<unknown> => import(specifier);
+
+/** A short hash of a string (FNV-1a, 32 bits), to name a cache file after a path. */
+function fnv(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/** The cache file of a bundle for a command, or undefined when the cache is off. */
+function cachePath(file: string, command: string): string | undefined {
+  if (process.env.TXPIPE_CODE_CACHE === '0') return undefined;
+  const { size, mtimeMs } = statSync(file);
+  const dir = join(tmpdir(), `txpipe-code-cache-${process.getuid?.() ?? 'user'}`);
+  const v8 = process.versions.v8.replace(/[^\w.]/g, '_');
+  const name = /^[a-z][a-z-]{0,30}$/.test(command) ? command : 'cli';
+  return join(
+    dir,
+    `${name}-${v8}-${process.arch}-${fnv(file)}-${size}-${Math.trunc(mtimeMs)}.cache`,
+  );
+}
+
+/**
+ * The exports of `<dir>/cli.js`, run as Node runs a CommonJS module, with the code cache of
+ * `command` (the first argument); with `writeCache`, this run writes that cache when it exits if
+ * it had none to use (a worker thread only reads its command's).
+ */
+export function loadCli<T>(dir: string, command: string, writeCache: boolean): T {
+  const file = join(dir, 'cli.js');
+  const source = readFileSync(file, 'utf8');
+  let cache: string | undefined;
+  let cachedData: Buffer | undefined;
+  try {
+    cache = cachePath(file, command);
+    if (cache) cachedData = readFileSync(cache);
+  } catch {
+    cachedData = undefined; // none yet
+  }
+  const script = new Script(`${WRAPPER}${source}\n})`, {
+    filename: pathToFileURL(file).href,
+    lineOffset: -1,
+    cachedData,
+  });
+  const mod = { exports: {} };
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run.call(mod.exports, mod.exports, createRequire(file), mod, file, dir, importPackage);
+  if (writeCache && cache && (cachedData === undefined || script.cachedDataRejected)) {
+    const path = cache;
+    process.once('exit', () => {
+      try {
+        mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+        const tmp = `${path}.${process.pid}`;
+        writeFileSync(tmp, script.createCachedData());
+        renameSync(tmp, path); // whole or not at all, for a run reading it at the same time
+      } catch {
+        // no cache: the next run compiles the bundle as this one did
+      }
+    });
+  }
+  return mod.exports as T;
+}
