@@ -7,11 +7,12 @@
 // compiled: the command's own), named after V8's version and the bundle's path, size and time
 // (V8 itself checks only the source's length), written by the first run of the command that
 // finds none or finds it refused (another Node, other flags), when that run exits. Any failure
-// to read or write it costs nothing but the cache. `TXPIPE_CODE_CACHE=0` turns it off.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// to read or write it costs nothing but the cache; a folder another user could write to is
+// neither read nor written. `TXPIPE_CODE_CACHE=0` turns it off.
+import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 
@@ -33,6 +34,21 @@ function fnv(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(36);
+}
+
+/**
+ * Whether a cache folder is this user's alone: on a shared tmpdir another user could have made
+ * it, and a code cache is code. Windows has no uid and a tmpdir of the user's own.
+ */
+function ownFolder(dir: string): boolean {
+  const uid = process.getuid?.();
+  if (uid === undefined) return true;
+  try {
+    const s = lstatSync(dir);
+    return s.isDirectory() && s.uid === uid && (s.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** The cache file of a bundle for a command, or undefined when the cache is off. */
@@ -60,7 +76,7 @@ export function loadCli<T>(dir: string, command: string, writeCache: boolean): T
   let cachedData: Buffer | undefined;
   try {
     cache = cachePath(file, command);
-    if (cache) cachedData = readFileSync(cache);
+    if (cache && ownFolder(dirname(cache))) cachedData = readFileSync(cache);
   } catch {
     cachedData = undefined; // none yet
   }
@@ -76,7 +92,8 @@ export function loadCli<T>(dir: string, command: string, writeCache: boolean): T
     const path = cache;
     process.once('exit', () => {
       try {
-        mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+        mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+        if (!ownFolder(dirname(path))) return;
         const tmp = `${path}.${process.pid}`;
         writeFileSync(tmp, script.createCachedData());
         renameSync(tmp, path); // whole or not at all, for a run reading it at the same time

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,18 @@ describe('the code cache of the CLI', () => {
     expect(readdirSync(cacheDir ?? '')).toEqual(files);
     const again = txpipe(['cat', input], { env: { TMPDIR: tmp } });
     expect(again).toEqual(run);
+  });
+
+  it('a cache folder others may write to is neither read nor written (a code cache is code)', () => {
+    const tmp = mkdtempSync(join(dir, 'tmp-'));
+    const { files, cacheDir } = runIn(tmp, [['cat', input]]);
+    expect(files).toHaveLength(1);
+    const folder = cacheDir ?? '';
+    chmodSync(folder, 0o777);
+    rmSync(join(folder, files[0] ?? ''));
+    const run = txpipe(['cat', input], { env: { TMPDIR: tmp } });
+    expect(run).toEqual({ code: 0, stdout: '{"a":1,"b":"x"}\n{"a":2}\n', stderr: '' });
+    expect(readdirSync(folder)).toEqual([]);
   });
 
   it('a command line that is not a command name shares one cache, "cli"', () => {
