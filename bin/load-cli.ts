@@ -4,12 +4,22 @@
 // `node -e 0`); with the cache V8 reads the functions it compiled in an earlier run instead of
 // parsing the file again (bench/RESULTS.md, "Start-up (issue 25)"). The cache is a file in
 // `<os tmpdir>/txpipe-code-cache-<uid>/`, one per command (a cache holds the functions its run
-// compiled: the command's own), named after V8's version and the bundle's path, size and time
-// (V8 itself checks only the source's length), written by the first run of the command that
+// compiled: the command's own), named after V8's version, Node's flags and the bundle's path,
+// size and time (V8 itself checks only the source's length; a new build's cache replaces the
+// last build's), written by the first run of the command that
 // finds none or finds it refused (another Node, other flags), when that run exits. Any failure
 // to read or write it costs nothing but the cache; a folder another user could write to is
 // neither read nor written. `TXPIPE_CODE_CACHE=0` turns it off.
-import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -51,17 +61,34 @@ function ownFolder(dir: string): boolean {
   }
 }
 
+/** A command's cache of a bundle: its file, and what the names of its other builds' start with. */
+interface Cache {
+  readonly path: string;
+  readonly kind: string;
+}
+
 /** The cache file of a bundle for a command, or undefined when the cache is off. */
-function cachePath(file: string, command: string): string | undefined {
+function cacheOf(file: string, command: string): Cache | undefined {
   if (process.env.TXPIPE_CODE_CACHE === '0') return undefined;
   const { size, mtimeMs } = statSync(file);
   const dir = join(tmpdir(), `txpipe-code-cache-${process.getuid?.() ?? 'user'}`);
   const v8 = process.versions.v8.replace(/[^\w.]/g, '_');
   const name = /^[a-z][a-z-]{0,30}$/.test(command) ? command : 'cli';
-  return join(
-    dir,
-    `${name}-${v8}-${process.arch}-${fnv(file)}-${size}-${Math.trunc(mtimeMs)}.cache`,
-  );
+  // V8 refuses a cache made under other flags: one file each, or runs with and without them
+  // would write theirs in turn.
+  const flags = fnv(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`);
+  const kind = `${name}-${fnv(file)}-${v8}-${process.arch}-${flags}-`;
+  return { path: join(dir, `${kind}${size}-${Math.trunc(mtimeMs)}.cache`), kind };
+}
+
+/** Removes the caches of the earlier builds of a bundle: one file per build is kept. */
+function pruneBuilds({ path, kind }: Cache): void {
+  const dir = dirname(path);
+  for (const f of readdirSync(dir)) {
+    const other = join(dir, f);
+    if (other !== path && f.startsWith(kind) && f.endsWith('.cache'))
+      rmSync(other, { force: true });
+  }
 }
 
 /**
@@ -72,11 +99,11 @@ function cachePath(file: string, command: string): string | undefined {
 export function loadCli<T>(dir: string, command: string, writeCache: boolean): T {
   const file = join(dir, 'cli.js');
   const source = readFileSync(file, 'utf8');
-  let cache: string | undefined;
+  let cache: Cache | undefined;
   let cachedData: Buffer | undefined;
   try {
-    cache = cachePath(file, command);
-    if (cache && ownFolder(dirname(cache))) cachedData = readFileSync(cache);
+    cache = cacheOf(file, command);
+    if (cache && ownFolder(dirname(cache.path))) cachedData = readFileSync(cache.path);
   } catch {
     cachedData = undefined; // none yet
   }
@@ -89,7 +116,8 @@ export function loadCli<T>(dir: string, command: string, writeCache: boolean): T
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(mod.exports, mod.exports, createRequire(file), mod, file, dir, importPackage);
   if (writeCache && cache && (cachedData === undefined || script.cachedDataRejected)) {
-    const path = cache;
+    const written = cache;
+    const path = cache.path;
     process.once('exit', () => {
       try {
         mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -97,6 +125,7 @@ export function loadCli<T>(dir: string, command: string, writeCache: boolean): T
         const tmp = `${path}.${process.pid}`;
         writeFileSync(tmp, script.createCachedData());
         renameSync(tmp, path); // whole or not at all, for a run reading it at the same time
+        pruneBuilds(written);
       } catch {
         // no cache: the next run compiles the bundle as this one did
       }

@@ -1,7 +1,16 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../shared.js';
 import { ensureBuilt, txpipe } from './run.js';
 
 /**
@@ -75,6 +84,22 @@ describe('the code cache of the CLI', () => {
     const run = txpipe(['cat', input], { env: { TMPDIR: tmp } });
     expect(run).toEqual({ code: 0, stdout: '{"a":1,"b":"x"}\n{"a":2}\n', stderr: '' });
     expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it("a new build's cache replaces the last build's (the bundle's time changed)", () => {
+    const tmp = mkdtempSync(join(dir, 'tmp-'));
+    const first = runIn(tmp, [['cat', input]]);
+    const bundle = join(repoRoot, 'dist', 'bin', 'cli.js');
+    const { atime, mtime } = statSync(bundle);
+    try {
+      utimesSync(bundle, atime, new Date(mtime.getTime() + 60_000));
+      const second = runIn(tmp, [['cat', input]]);
+      expect(second.results[0]).toEqual(first.results[0]);
+      expect(second.files).toHaveLength(1);
+      expect(second.files).not.toEqual(first.files);
+    } finally {
+      utimesSync(bundle, atime, mtime);
+    }
   });
 
   it('a command line that is not a command name shares one cache, "cli"', () => {
