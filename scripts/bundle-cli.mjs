@@ -4,7 +4,10 @@
 // test/cli/startup-loads.test.ts reads them; the package leaves them out, as it leaves out src/):
 // - cli.js, the whole CLI (src/cli/main.ts and every module it may run) and the modules of its
 //   worker threads (bin/cli.ts);
-// - txpipe.js, the entry (bin/txpipe.ts): answers `--version` itself, else requires cli.js;
+// - txpipe.js, the entry (bin/txpipe.ts): answers `--version` itself, else runs cli.js through
+// - load-cli.js (bin/load-cli.ts), which reads cli.js with V8's code cache; cli.js's import() of
+//   a package becomes a call of the `import_package` it hands in (a script V8 makes from its
+//   cache has no import() of its own in Node 20);
 // - prescan-worker.js and usage-worker.js, the worker threads' entries (redact's prescan ahead on
 //   a large file, usage's reader of input files beside the main thread), found beside the build
 //   that starts them (`new URL('./prescan-worker.js', import.meta.url)`): two lines each that
@@ -110,7 +113,7 @@ function namesImported() {
 }
 
 for (const old of readdirSync(out)) {
-  if (/^(chunks|cli|prescan-worker|usage-worker|txpipe\.js\.map)/.test(old))
+  if (/^(chunks|cli|load-cli|prescan-worker|usage-worker|txpipe\.js\.map)/.test(old))
     rmSync(join(out, old), { recursive: true, force: true });
 }
 const common = {
@@ -133,17 +136,35 @@ await build({
   entryPoints: [join(root, 'bin', 'cli.ts')],
   outfile: join(out, 'cli.js'),
 });
+// Its import() of a package, made a call of the function bin/load-cli.ts hands it (a script V8
+// makes from its code cache has no import() of its own); none other is left.
+const cli = readFileSync(join(out, 'cli.js'), 'utf8').replace(
+  /\bimport\((?=")/g,
+  'import_package(',
+);
+if (/\bimport\(/.test(cli)) throw new Error('cli.js: an import() that is not of a package');
+writeFileSync(join(out, 'cli.js'), cli);
 await build({
   ...common,
   entryPoints: [join(root, 'bin', 'txpipe.ts')],
   outfile: join(out, 'txpipe.js'),
-  external: ['./cli.js'], // the bundle beside it, read only by a run that needs the CLI
+  external: ['./load-cli.js'], // beside it, read only by a run that needs the CLI
+});
+// The bundle's reader (bin/load-cli.ts: V8's code cache), for the entry and the threads' entries.
+await build({
+  ...common,
+  entryPoints: [join(root, 'bin', 'load-cli.ts')],
+  outfile: join(out, 'load-cli.js'),
 });
 // The worker threads' entries: their modules are in cli.js (bin/cli.ts, `THREADS`).
-for (const thread of ['prescan', 'usage']) {
+// Each reads the code cache of the command that starts it (bin/load-cli.ts).
+for (const [thread, command] of [
+  ['prescan', 'redact'],
+  ['usage', 'usage'],
+]) {
   writeFileSync(
     join(out, `${thread}-worker.js`),
-    `'use strict';\n// The ${thread} worker thread: its module, from the CLI's bundle (scripts/bundle-cli.mjs).\nrequire('./cli.js').thread('${thread}');\n`,
+    `'use strict';\n// The ${thread} worker thread: its module, from the CLI's bundle (scripts/bundle-cli.mjs).\nrequire('./load-cli.js').loadCli(__dirname, '${command}', false).thread('${thread}');\n`,
   );
 }
 // The .js files here are CommonJS (the package's own type is module).

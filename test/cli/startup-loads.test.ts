@@ -98,6 +98,7 @@ describe('start-up loads only what the command needs', () => {
     expect(r.code).toBe(0);
     expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
       'dist/bin/txpipe.js',
+      'dist/bin/load-cli.js',
       'dist/bin/cli.js',
     ]);
   });
@@ -107,6 +108,7 @@ describe('start-up loads only what the command needs', () => {
     expect(r.code).toBe(2);
     expect(r.files.filter((f) => f.startsWith('dist/'))).toEqual([
       'dist/bin/txpipe.js',
+      'dist/bin/load-cli.js',
       'dist/bin/cli.js',
     ]);
     expect(r.modules).toContain('yargs');

@@ -37,6 +37,7 @@ describe('the tarball', () => {
     // one bundle of the CLI (and the thread entries that load it)
     expect(paths.filter((p) => p.startsWith('dist/bin/')).sort()).toEqual([
       'dist/bin/cli.js',
+      'dist/bin/load-cli.js',
       'dist/bin/package.json',
       'dist/bin/prescan-worker.js',
       'dist/bin/txpipe.js',
