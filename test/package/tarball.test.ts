@@ -24,10 +24,10 @@ const subpaths = (): string[] =>
   Object.keys(packedManifest().exports).filter((k) => !k.includes('*') && !k.endsWith('.json'));
 
 describe('the tarball', () => {
-  it('holds the built library, its types, the CLI bundle, schemas and docs, and nothing else', () => {
+  it("holds the built library, its types, the CLI bundle and schemas, and nothing else (the docs are the repository's)", () => {
     const paths = c.packed.files.map((f) => f.path);
     const allowed =
-      /^(package\.json|README\.md|CHANGELOG\.md|schemas\/.+\.json|docs\/.+\.md|dist\/types\/package\.json|dist\/src\/.+\.js|dist\/types\/src\/.+\.d\.ts|dist\/bin\/(package\.json|[\w-]+\.js))$/;
+      /^(package\.json|README\.md|CHANGELOG\.md|schemas\/.+\.json|dist\/types\/package\.json|dist\/src\/.+\.js|dist\/types\/src\/.+\.d\.ts|dist\/bin\/(package\.json|[\w-]+\.js))$/;
     expect(paths.filter((p) => !allowed.test(p))).toEqual([]);
     // no source maps (their sources are not shipped), no TypeScript sources, not the CLI's
     // modules twice (the bundle is the CLI; dist/src/cli is only the checkout's)
