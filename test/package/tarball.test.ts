@@ -17,6 +17,8 @@ const packedManifest = (): {
   exports: Record<string, unknown>;
   dependencies: Record<string, string>;
   optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 } => JSON.parse(readFileSync(join(c.dir, 'node_modules', 'txpipe', 'package.json'), 'utf8'));
 
 /** The subpaths of the exports map that are code (not schemas or package.json). */
@@ -66,10 +68,13 @@ describe('the tarball', () => {
       Object.keys(m.scripts ?? {}).filter((s) => /^(pre|post)?(install|prepare)$/.test(s)),
     ).toEqual([]);
     expect(Object.keys(m.dependencies).filter((d) => d.startsWith('@nats-io/'))).toEqual([]);
-    expect(Object.keys(m.optionalDependencies ?? {}).sort()).toEqual([
-      '@nats-io/jetstream',
-      '@nats-io/transport-node',
-    ]);
+    // An optional peer, not an optionalDependency: npm leaves out an optional dependency whose
+    // engines do not match (@nats-io/nuid asks for Node 22), so on Node 20 `npm ci` of the
+    // checkout would lose the client its build and tests need (devDependencies hold it there).
+    expect(Object.keys(m.optionalDependencies ?? {})).toEqual([]);
+    const nats = ['@nats-io/jetstream', '@nats-io/transport-node'];
+    expect(Object.keys(m.peerDependencies ?? {}).sort()).toEqual(nats);
+    for (const n of nats) expect(m.peerDependenciesMeta?.[n]).toEqual({ optional: true });
   });
 });
 
