@@ -61,6 +61,18 @@ function ownFolder(dir: string): boolean {
   }
 }
 
+/**
+ * Makes the cache folder, or finds it made: the folder only, never the tmpdir above it (a TMPDIR
+ * that names nothing stays nothing; the write then fails and there is no cache).
+ */
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+}
+
 /** A command's cache of a bundle: its file, and what the names of its other builds' start with. */
 interface Cache {
   readonly path: string;
@@ -120,7 +132,7 @@ export function loadCli<T>(dir: string, command: string, writeCache: boolean): T
     const path = cache.path;
     process.once('exit', () => {
       try {
-        mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+        makeFolder(dirname(path));
         if (!ownFolder(dirname(path))) return;
         const tmp = `${path}.${process.pid}`;
         writeFileSync(tmp, script.createCachedData());

@@ -55,6 +55,13 @@ describe('the code cache of the CLI', () => {
     },
   );
 
+  it('a TMPDIR that does not exist is not made: the run works and leaves no folder behind', () => {
+    const missing = join(dir, 'no-such-tmp', 'below');
+    const r = txpipe(['cat', input], { env: { TMPDIR: missing } });
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '{"a":1,"b":"x"}\n{"a":2}\n', '']);
+    expect(() => statSync(join(dir, 'no-such-tmp'))).toThrow(/ENOENT/);
+  });
+
   it('TXPIPE_CODE_CACHE=0 writes no cache', () => {
     const tmp = mkdtempSync(join(dir, 'tmp-'));
     const { results, files } = runIn(tmp, [['cat', input]], { TXPIPE_CODE_CACHE: '0' });
