@@ -20,9 +20,18 @@ export interface FileProbe {
   readonly before: string;
 }
 
-/** The stat of `path`, or undefined when it is not a regular file one can stat. */
+/**
+ * The stat of `path`, or undefined when it is not a regular file one can stat: gone, or below a
+ * folder that is now a file (ENOTDIR) or that this user may not enter (EACCES: a cache written
+ * by another user names such paths). The input's own reader says why an input cannot be read.
+ */
 export function statFile(path: string): FileStat | undefined {
-  const st = statSync(path, { bigint: true, throwIfNoEntry: false });
+  let st;
+  try {
+    st = statSync(path, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
   if (st === undefined || !st.isFile()) return undefined;
   return {
     dev: String(st.dev),

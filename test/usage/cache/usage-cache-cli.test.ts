@@ -209,4 +209,23 @@ describe('txpipe usage with its cache', () => {
     expect(Object.keys(doc.files)).not.toContain(goneCopy);
     expect(Object.keys(doc.files)).toContain(gone);
   });
+
+  it('a cached file that can no longer be stat-ed (its folder now a file, or one this user may not enter) drops out; the report is made', async () => {
+    // Found as a user other than the one who wrote the cache: a cached path below a folder that
+    // user cannot enter (EACCES) made usage fail with "-: permission denied". As root the same
+    // stat error comes from a path whose folder became a file (ENOTDIR).
+    const cache = tempDir();
+    const copy = tempDir();
+    const { cpSync } = await import('node:fs');
+    cpSync(projects, join(copy, 'projects'), { recursive: true });
+    await usage(['--cache-dir', cache, join(copy, 'projects')]);
+    rmSync(join(copy, 'projects'), { recursive: true, force: true });
+    writeFileSync(join(copy, 'projects'), 'now a file\n');
+    const plain = await usage(['--no-cache', projects]);
+    expect(await usage(['--cache-dir', cache, projects])).toEqual(plain);
+    const doc = JSON.parse(readFileSync(join(cache, USAGE_CACHE_FILE), 'utf8')) as {
+      files: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.files).filter((f) => f.startsWith(copy))).toEqual([]);
+  });
 });
